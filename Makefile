@@ -1,0 +1,36 @@
+# Two commands for a new user: `make demo` and `make test`. Both set up .venv when missing.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+export TOKENIZERS_PARALLELISM := false
+
+.PHONY: setup demo test lint clean bench
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	# CPU torch first: a bare `torch` requirement would otherwise pull a multi-GB CUDA build.
+	$(BIN)/python -m pip install -q torch==2.13.0
+	$(BIN)/python -m pip install -q -e '.[local,server,cli,postgres,dev]'
+	touch $(STAMP)
+
+demo: setup
+	$(BIN)/python examples/demo.py
+
+lint: setup
+	$(BIN)/ruff check langchain_tiered_memory tests benchmarks examples
+	$(BIN)/mypy langchain_tiered_memory
+
+test: setup lint
+	$(BIN)/python -m pytest -q -p no:cacheprovider
+
+bench: setup
+	$(BIN)/python benchmarks/ingest.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

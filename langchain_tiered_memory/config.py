@@ -1,0 +1,269 @@
+"""`MemoryConfig`: one frozen, validated object built from the spec's dotted keys.
+
+The spec names settings as ``memory.camelCase`` keys (``memory.rerankEnabled``...). They are accepted
+as-is from a dict, a JSON file or environment variables (``TIERED_MEMORY_RERANK_ENABLED``); in Python
+the same settings are snake_case fields.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any, Literal, get_args
+
+from .errors import ConfigError
+
+__all__ = ["MemoryConfig", "PiiPolicy"]
+
+PiiPolicy = Literal["allow", "redact", "block"]
+_ENV_PREFIX = "TIERED_MEMORY_"
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(part.title() for part in rest)
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryConfig:
+    """Every tunable of the memory, with the spec's defaults.
+
+    Values out of range are clamped where the spec says so (``importance_decay_days`` >= 1) and
+    rejected with a `ConfigError` naming the key otherwise.
+
+    Attributes:
+        rerank_enabled: Run the cross-encoder on the top of the fused list (``memory.rerankEnabled``).
+        rerank_top_k: How many fused candidates the cross-encoder sees; the rest keep RRF order.
+        rerank_timeout_seconds: Longest wait for one rerank call before falling back to RRF order.
+        rerank_load_timeout_seconds: Longest wait for loading the cross-encoder model.
+        rerank_min_score: Drop reranked candidates below this score, unless that would drop all.
+        rerank_model: Name or path of a sentence-transformers ``CrossEncoder``; ``None`` disables the
+            default reranker (a ``cross_encoder=`` passed to the store still works).
+        importance_decay_days: Base half-life in days of the forgetting curve (clamped >= 1).
+        archive_threshold: Effective importance below which a decay pass archives an entry.
+        archived_weight: Score multiplier for ARCHIVAL entries in recall.
+        rrf_k: The RRF constant (60).
+        keyword_weight: RRF weight of the keyword (BM25) list.
+        vector_weight: RRF weight of the vector list.
+        candidate_pool: How many candidates each path contributes before fusion.
+        gate_min_similarity: Vector similarity under which a weak lexical-only match is gated out.
+        gate_min_idf_ratio: Share of the maximum IDF a matched token needs to count as discriminative.
+        working_capacity: Size of the WORKING ring buffer (20).
+        working_char_budget: Character budget of the rendered WORKING block.
+        context_token_budget: Default token budget of `TieredMemoryStore.context`.
+        embedding_model: Name or path of the local sentence-transformers model; ``None`` means the
+            bundled all-MiniLM-L6-v2.
+        embedding_batch_size: Batch size when embedding many texts at once.
+        pii_policy: ``allow``, ``redact`` (before storage and embedding) or ``block``.
+        contradiction_min_similarity: Vector similarity above which two entries are compared.
+        contradiction_auto_confidence: Confidence at or above which a contradiction is auto-resolved.
+        consolidation_idle_seconds: Idle time after which a session is consolidated.
+        scheduler_max_concurrency: Consolidation jobs that may run at once.
+        scheduler_max_queue: Queue length at which the scheduler counts as saturated.
+        fact_confidence_threshold: Extracted facts at or above this are approved, below are pending.
+        busy_timeout_seconds: How long SQLite waits on a lock before failing.
+        llm_timeout_seconds: Longest wait for a chat model (summaries, extraction, verification).
+    """
+
+    rerank_enabled: bool = True
+    rerank_top_k: int = 10
+    rerank_timeout_seconds: float = 5.0
+    rerank_load_timeout_seconds: float = 30.0
+    rerank_min_score: float = 0.0
+    rerank_model: str | None = None
+    importance_decay_days: float = 30.0
+    archive_threshold: float = 0.1
+    archived_weight: float = 0.5
+    rrf_k: int = 60
+    keyword_weight: float = 1.0
+    vector_weight: float = 1.0
+    candidate_pool: int = 50
+    gate_min_similarity: float = 0.3
+    gate_min_idf_ratio: float = 0.2
+    working_capacity: int = 20
+    working_char_budget: int = 2000
+    context_token_budget: int = 1200
+    embedding_model: str | None = None
+    embedding_batch_size: int = 64
+    pii_policy: PiiPolicy = "allow"
+    contradiction_min_similarity: float = 0.5
+    contradiction_auto_confidence: float = 0.75
+    consolidation_idle_seconds: float = 900.0
+    scheduler_max_concurrency: int = 1
+    scheduler_max_queue: int = 16
+    fact_confidence_threshold: float = 0.6
+    busy_timeout_seconds: float = 30.0
+    llm_timeout_seconds: float = 30.0
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            if f.name == "extra":
+                continue
+            value = getattr(self, f.name)
+            checked = _check(f.name, f.type, value)
+            if checked is not value:
+                object.__setattr__(self, f.name, checked)
+        # The spec clamps the half-life base rather than rejecting it.
+        object.__setattr__(self, "importance_decay_days", max(1.0, self.importance_decay_days))
+        for name in (
+            "rerank_top_k",
+            "rrf_k",
+            "working_capacity",
+            "candidate_pool",
+            "embedding_batch_size",
+            "scheduler_max_concurrency",
+            "scheduler_max_queue",
+        ):
+            if getattr(self, name) < 1:
+                raise ConfigError(_dotted(name), "must be >= 1")
+        for name in (
+            "rerank_timeout_seconds",
+            "rerank_load_timeout_seconds",
+            "busy_timeout_seconds",
+            "llm_timeout_seconds",
+        ):
+            if getattr(self, name) <= 0:
+                raise ConfigError(_dotted(name), "must be > 0")
+        for name in (
+            "archive_threshold",
+            "archived_weight",
+            "fact_confidence_threshold",
+            "contradiction_auto_confidence",
+        ):
+            if not 0.0 <= getattr(self, name) <= 1.0:
+                raise ConfigError(_dotted(name), "must be between 0 and 1")
+        if self.working_char_budget < 0 or self.context_token_budget < 0:
+            raise ConfigError(_dotted("working_char_budget"), "must be >= 0")
+
+    # -- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> MemoryConfig:
+        """Build from a mapping of dotted (``memory.rerankTopK``) or snake_case keys.
+
+        Raises:
+            ConfigError: For an unknown key or a value of the wrong type; the error names the key.
+        """
+        known = {f.name for f in fields(cls)} - {"extra"}
+        kwargs: dict[str, Any] = {}
+        for raw_key, value in data.items():
+            if not isinstance(raw_key, str):
+                raise ConfigError(str(raw_key), "keys must be strings")
+            name = _field_name(raw_key)
+            if name not in known:
+                raise ConfigError(raw_key, f"unknown configuration key (known: {_known_list()})")
+            kwargs[name] = value
+        try:
+            return cls(**kwargs)
+        except ConfigError as exc:
+            # Re-raise naming the key the way the caller spelt it.
+            for raw_key in data:
+                if _dotted(_field_name(raw_key)) == exc.key:
+                    raise ConfigError(raw_key, str(exc).split(": ", 1)[1]) from None
+            raise
+
+    @classmethod
+    def from_json(cls, path: str | os.PathLike[str]) -> MemoryConfig:
+        """Build from a JSON file holding a flat object of config keys (or ``{"memory": {...}}``)."""
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as exc:
+            raise ConfigError(str(path), f"cannot read config file: {exc}") from exc
+        if isinstance(data, dict) and isinstance(data.get("memory"), dict):
+            data = {f"memory.{k}": v for k, v in data["memory"].items()}
+        if not isinstance(data, dict):
+            raise ConfigError(str(path), "config file must hold a JSON object")
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> MemoryConfig:
+        """Build from ``TIERED_MEMORY_*`` environment variables (``TIERED_MEMORY_RERANK_TOP_K=5``)."""
+        env = os.environ if environ is None else environ
+        data: dict[str, Any] = {}
+        for name, raw in env.items():
+            if not name.startswith(_ENV_PREFIX):
+                continue
+            field_name = name[len(_ENV_PREFIX) :].lower()
+            data[field_name if field_name in _FIELD_TYPES else name] = _parse_env(raw)
+        return cls.from_dict(data)
+
+    def with_overrides(self, data: Mapping[str, Any]) -> MemoryConfig:
+        """Return a validated copy with some keys (dotted or snake_case) changed."""
+        current = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "extra"}
+        return MemoryConfig.from_dict({**current, **data})
+
+    def to_dict(self) -> dict[str, Any]:
+        """The configuration as dotted keys, as the spec writes them."""
+        return {_dotted(f.name): getattr(self, f.name) for f in fields(self) if f.name != "extra"}
+
+
+_FIELD_TYPES = {f.name: f.type for f in fields(MemoryConfig) if f.name != "extra"}
+
+
+def _known_list() -> str:
+    return ", ".join(_dotted(n) for n in _FIELD_TYPES)
+
+
+def _dotted(name: str) -> str:
+    return "memory." + _camel(name)
+
+
+def _field_name(key: str) -> str:
+    name = key[len("memory.") :] if key.startswith("memory.") else key
+    return name if "_" in name or name.islower() else _snake(name)
+
+
+def _parse_env(raw: str) -> Any:
+    text = raw.strip()
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    if text.lower() in ("none", "null", ""):
+        return None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def _check(name: str, annotation: Any, value: Any) -> Any:
+    key = _dotted(name)
+    ann = annotation if isinstance(annotation, str) else str(annotation)
+    optional = "None" in ann
+    if value is None:
+        if optional:
+            return None
+        raise ConfigError(key, "must not be null")
+    if ann.startswith("bool"):
+        if not isinstance(value, bool):
+            raise ConfigError(key, f"expected a boolean, got {type(value).__name__} {value!r}")
+        return value
+    if ann.startswith("int"):
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, float) and value.is_integer():
+                return int(value)
+            raise ConfigError(key, f"expected an integer, got {type(value).__name__} {value!r}")
+        return value
+    if ann.startswith("float"):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ConfigError(key, f"expected a number, got {type(value).__name__} {value!r}")
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ConfigError(key, "must be a finite number")
+        return float(value)
+    if ann.startswith("str"):
+        if not isinstance(value, str):
+            raise ConfigError(key, f"expected a string, got {type(value).__name__} {value!r}")
+        return value
+    if ann == "PiiPolicy":
+        if value not in get_args(PiiPolicy):
+            raise ConfigError(key, f"expected one of {get_args(PiiPolicy)}, got {value!r}")
+        return value
+    return value

@@ -1,0 +1,866 @@
+"""`TieredMemoryStore`: the one store every integration point shares.
+
+Writes: validate → PII policy → injection scan → embed (outside the transaction) → one transaction
+that inserts rows, vectors and audit rows, applying the provenance guard on replaced keys. A refused
+item aborts the whole call, so nothing half-written remains.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+import sqlalchemy as sa
+from langchain_core.embeddings import Embeddings
+
+from ..config import MemoryConfig
+from ..embeddings import LocalEmbeddings, embed_query, embed_texts, embedding_model_id
+from ..errors import EntryNotFound, IllegalTransition, InvalidInput, MemoryWriteBlocked
+from ..provenance import WritePath, check_replace, max_provenance
+from ..security import detect_pii, redact_pii, scan_memory_content
+from ..text import tokenize
+from ..types import MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel, new_id, utcnow
+from . import _tables as t
+from ._db import create_engine, db_errors, dumps, normalise_url, prepare_schema, to_ts
+from ._index import NamespaceIndex, catch_up, load_namespace
+from ._rows import (
+    Draft,
+    audit_value,
+    check_namespace,
+    entry_from_row,
+    entry_to_row,
+    make_draft,
+    vector_row,
+)
+
+logger = logging.getLogger("langchain_tiered_memory")
+
+_UNSET: Any = object()
+
+
+class StoreCore:
+    """Connection, write path, reads and in-memory indexes. See `TieredMemoryStore`."""
+
+    def __init__(
+        self,
+        url: str | os.PathLike[str] = "sqlite:///memory.db",
+        *,
+        embeddings: Embeddings | None = None,
+        config: MemoryConfig | None = None,
+        clock: Callable[[], datetime] | None = None,
+        model_id: str | None = None,
+        classifier: Any = None,
+    ) -> None:
+        self.config = config or MemoryConfig()
+        self.url = normalise_url(url)
+        self.embeddings: Embeddings = embeddings or LocalEmbeddings(
+            self.config.embedding_model, batch_size=self.config.embedding_batch_size
+        )
+        self.model_id = model_id or embedding_model_id(self.embeddings)
+        self.clock: Callable[[], datetime] = clock or utcnow
+        self.classifier = classifier
+        self._engine = create_engine(self.url, busy_timeout=self.config.busy_timeout_seconds)
+        self.schema_version = prepare_schema(self._engine)
+        self._indexes: dict[str, NamespaceIndex] = {}
+        self._indexes_lock = threading.Lock()
+        self._closed = False
+
+    # -- plumbing ---------------------------------------------------------------------------
+
+    @property
+    def engine(self) -> sa.Engine:
+        """The SQLAlchemy engine (for advanced use; the schema is private)."""
+        return self._engine
+
+    def close(self) -> None:
+        """Release database connections and drop the in-memory indexes."""
+        self._engine.dispose()
+        self._indexes.clear()
+        self._closed = True
+
+    def __enter__(self) -> StoreCore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _read(self) -> Any:
+        return self._engine.connect()
+
+    def _write(self) -> Any:
+        return self._engine.connect().execution_options(write=True)
+
+    def _now(self, now: datetime | None = None) -> datetime:
+        return now or self.clock()
+
+    def _audit(
+        self,
+        conn: sa.Connection,
+        action: str,
+        namespace: str,
+        *,
+        entry_id: str | None,
+        actor: str,
+        old: str | None = None,
+        new: str | None = None,
+        reason: str | None = None,
+        now: datetime | None = None,
+    ) -> None:
+        conn.execute(
+            sa.insert(t.audit_log).values(
+                ts=to_ts(self._now(now)),
+                namespace=namespace,
+                entry_id=entry_id,
+                action=action,
+                actor=actor,
+                old_value=old,
+                new_value=new,
+                reason=reason,
+            )
+        )
+
+    def _record_blocked(self, draft: Draft, error: MemoryWriteBlocked, path: WritePath) -> None:
+        try:
+            with db_errors("record a blocked write"), self._write() as conn, conn.begin():
+                self._audit(
+                    conn,
+                    "blocked",
+                    draft.namespace,
+                    entry_id=None,
+                    actor=path.value,
+                    new=dumps({"content": draft.content[:500], "key": draft.key}),
+                    reason=dumps({"reason": error.reason, "rule": error.rule, "span": error.span}),
+                )
+        except Exception:  # the refusal itself must still reach the caller
+            logger.warning("could not record a blocked write in the audit log", exc_info=True)
+
+    # -- guarded write path -----------------------------------------------------------------
+
+    def _guard(self, draft: Draft, path: WritePath, index: int | None) -> Draft:
+        """Apply the provenance ceiling, the PII policy and the injection scanner to one draft."""
+        try:
+            ceiling = max_provenance(path)
+            if draft.source > ceiling:
+                raise MemoryWriteBlocked(
+                    "provenance",
+                    rule="provenance_ceiling",
+                    detail=f"the {path.value} path may write at most {ceiling.label}, "
+                    f"not {draft.source.label}",
+                )
+            draft.content = self._apply_pii(draft.content)
+            for text in (draft.content, draft.key or "", *draft.tags, *_strings(draft.metadata)):
+                if not text:
+                    continue
+                verdict = scan_memory_content(text, classifier=self.classifier)
+                if verdict.blocked:
+                    raise MemoryWriteBlocked(
+                        verdict.reason or "blocked",
+                        rule=verdict.rule,
+                        span=verdict.span,
+                        detail=verdict.detail,
+                    )
+        except MemoryWriteBlocked as exc:
+            error = exc.with_index(index) if index is not None else exc
+            self._record_blocked(draft, error, path)
+            raise error from None
+        return draft
+
+    def _apply_pii(self, text: str) -> str:
+        """The store's PII policy, applied before anything is stored or embedded."""
+        policy = self.config.pii_policy
+        if policy == "allow":
+            return text
+        if policy == "redact":
+            return redact_pii(text)[0]
+        found = detect_pii(text)
+        if found:
+            first = found[0]
+            raise MemoryWriteBlocked(
+                "pii", rule=first.kind, span=(first.start, first.end),
+                detail=f"the content holds personal data ({first.kind}) and the policy is block",
+            )
+        return text
+
+    def _embed(self, texts: Sequence[str]) -> np.ndarray:
+        return embed_texts(self.embeddings, texts)
+
+    def _insert_drafts(
+        self, drafts: Sequence[Draft], path: WritePath, now: datetime, batch: bool
+    ) -> list[MemoryEntry]:
+        matrix = self._embed([d.content for d in drafts])
+        terms = [" ".join(tokenize(d.content + " " + " ".join(d.tags))) for d in drafts]
+        created: list[MemoryEntry] = []
+        try:
+            with db_errors("write memories"), self._write() as conn, conn.begin():
+                for i, draft in enumerate(drafts):
+                    created.append(self._insert_one(conn, draft, matrix[i], terms[i], path, now))
+        except MemoryWriteBlocked as exc:
+            # The transaction is rolled back and its lock released before the refusal is logged.
+            i = len(created)
+            error = exc.with_index(i) if batch else exc
+            self._record_blocked(drafts[i], error, path)
+            raise error from None
+        self._after_commit(created)
+        return created
+
+    def _insert_one(
+        self,
+        conn: sa.Connection,
+        draft: Draft,
+        vector: np.ndarray,
+        terms: str,
+        path: WritePath,
+        now: datetime,
+    ) -> MemoryEntry:
+        entry_id = new_id()
+        previous = None
+        version = 1
+        key = draft.key or f"mem:{entry_id}"
+        if draft.key is not None:
+            previous = self._current_for_key(conn, draft.namespace, draft.key)
+            last = conn.execute(
+                sa.select(sa.func.max(t.memories.c.version)).where(
+                    t.memories.c.namespace == draft.namespace, t.memories.c.key == draft.key
+                )
+            ).scalar()
+            version = int(last or 0) + 1
+        entry = MemoryEntry(
+            id=entry_id,
+            type=draft.type,
+            tier=draft.tier,
+            key=key,
+            content=draft.content,
+            tags=draft.tags,
+            source_session=draft.source_session,
+            created_at=now,
+            updated_at=now,
+            importance=draft.importance,
+            access_count=0,
+            last_accessed=now,
+            embedding_id=entry_id,
+            episode_id=draft.episode_id,
+            version=version,
+            superseded_by=None,
+            source=draft.source,
+            pinned=draft.pinned,
+            namespace=draft.namespace,
+            metadata=draft.metadata,
+            event_at=draft.event_at,
+            status=draft.status,
+        )
+        if previous is not None:
+            check_replace(previous, entry)
+        conn.execute(sa.insert(t.memories).values(**entry_to_row(entry, terms)))
+        conn.execute(
+            sa.insert(t.vectors).values(
+                **vector_row(entry_id, "memory", draft.namespace, self.model_id, vector)
+            )
+        )
+        self._audit(
+            conn,
+            "add",
+            draft.namespace,
+            entry_id=entry_id,
+            actor=path.value,
+            new=audit_value(entry),
+            now=now,
+        )
+        if previous is not None:
+            self._supersede(conn, previous, entry, path, now, reason="new version of key")
+        return entry
+
+    def _current_for_key(self, conn: sa.Connection, namespace: str, key: str) -> MemoryEntry | None:
+        m = t.memories.c
+        row = conn.execute(
+            sa.select(t.memories)
+            .where(m.namespace == namespace, m.key == key, m.superseded_by.is_(None))
+            .order_by(m.version.desc())
+            .limit(1)
+        ).first()
+        return entry_from_row(row) if row else None
+
+    def _supersede(
+        self,
+        conn: sa.Connection,
+        old: MemoryEntry,
+        new: MemoryEntry,
+        path: WritePath,
+        now: datetime,
+        *,
+        reason: str,
+    ) -> None:
+        """Mark ``old`` as replaced by ``new``: it moves to ARCHIVAL with ``superseded_by`` set."""
+        conn.execute(
+            sa.update(t.memories)
+            .where(t.memories.c.id == old.id)
+            .values(
+                superseded_by=new.id,
+                superseded_at=to_ts(now),
+                tier=MemoryTier.ARCHIVAL.value,
+                updated_at=to_ts(now),
+            )
+        )
+        after = old.evolve(superseded_by=new.id, superseded_at=now, tier=MemoryTier.ARCHIVAL)
+        self._audit(
+            conn,
+            "supersede",
+            old.namespace,
+            entry_id=old.id,
+            actor=path.value,
+            old=audit_value(old),
+            new=audit_value(after),
+            reason=reason,
+            now=now,
+        )
+        self._on_supersede(conn, old, new, now)
+
+    def _on_supersede(
+        self, conn: sa.Connection, old: MemoryEntry, new: MemoryEntry, now: datetime
+    ) -> None:
+        """Hook for subclasses (links move to the successor)."""
+
+    def _after_commit(self, entries: Sequence[MemoryEntry]) -> None:
+        """Hook for subclasses, called after a write committed (contradiction checks)."""
+
+    # -- public writes ----------------------------------------------------------------------
+
+    def add(
+        self,
+        content: str,
+        *,
+        namespace: str = "default",
+        key: str | None = None,
+        type: MemoryType | str = MemoryType.ENVIRONMENT,
+        tier: MemoryTier | str = MemoryTier.SEMANTIC,
+        tags: Iterable[str] = (),
+        importance: float = 0.5,
+        source: ProvenanceLevel | int | str = ProvenanceLevel.MODEL_INFERRED,
+        source_session: str = "",
+        episode_id: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        event_at: datetime | None = None,
+        pinned: bool = False,
+        path: WritePath = WritePath.API,
+        now: datetime | None = None,
+    ) -> MemoryEntry:
+        """Write one memory.
+
+        Writing a ``key`` that already has a live entry creates version n+1; the old version gets
+        ``superseded_by`` and moves to ARCHIVAL, if `provenance_guard` allows the replacement.
+
+        Args:
+            content: The memory text.
+            namespace: Whose memory this is.
+            key: Semantic key for de-duplication and versioning; a fresh one when omitted.
+            type: USER (never decays) or ENVIRONMENT.
+            tier: Usually SEMANTIC.
+            tags: Labels for filtering.
+            importance: Base importance, 0..1.
+            source: Provenance; may not exceed what ``path`` allows.
+            source_session: The session that produced it.
+            episode_id: The episode it was extracted from.
+            metadata: Free JSON-serialisable dict, returned in ``Document.metadata``.
+            event_at: When the fact happened (as opposed to when it was stored).
+            pinned: Always part of the core snapshot; never decays.
+            path: Which write path is calling (sets the provenance ceiling).
+            now: Override the clock.
+
+        Returns:
+            The stored entry.
+
+        Raises:
+            MemoryWriteBlocked: The scanner, PII policy or provenance guard refused it.
+            InvalidInput: An argument is malformed.
+            EmbeddingError: The embedding model failed; nothing was written.
+            StoreError: The database failed; nothing was written.
+        """
+        raw = {
+            "content": content,
+            "key": key,
+            "type": type,
+            "tier": tier,
+            "tags": tags if isinstance(tags, str) else list(tags),
+            "importance": importance,
+            "source": source,
+            "source_session": source_session,
+            "episode_id": episode_id,
+            "metadata": metadata,
+            "event_at": event_at,
+            "pinned": pinned,
+        }
+        draft = self._guard(make_draft(raw, namespace), path, None)
+        return self._insert_drafts([draft], path, self._now(now), batch=False)[0]
+
+    def add_many(
+        self,
+        items: Iterable[Mapping[str, Any] | str],
+        *,
+        namespace: str = "default",
+        path: WritePath = WritePath.API,
+        now: datetime | None = None,
+    ) -> list[MemoryEntry]:
+        """Write many memories in one transaction with one batched embedding call.
+
+        All or nothing: if any item is refused, none is written, and the error names the item
+        (``item_index``).
+
+        Args:
+            items: Strings, or dicts of `add` arguments (``content`` required).
+            namespace: Default namespace for items that do not name one.
+            path: Which write path is calling.
+            now: Override the clock.
+
+        Returns:
+            The stored entries, in input order.
+        """
+        check_namespace(namespace)
+        drafts = [make_draft(raw, namespace, i) for i, raw in enumerate(items)]
+        drafts = [self._guard(d, path, i) for i, d in enumerate(drafts)]
+        if not drafts:
+            return []
+        return self._insert_drafts(drafts, path, self._now(now), batch=True)
+
+    def update(
+        self,
+        entry_id: str,
+        *,
+        namespace: str | None = None,
+        content: str | None = None,
+        tags: Iterable[str] | None = None,
+        importance: float | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        type: MemoryType | str | None = None,
+        event_at: datetime | None = _UNSET,
+        source: ProvenanceLevel | int | str | None = None,
+        path: WritePath = WritePath.API,
+        now: datetime | None = None,
+    ) -> MemoryEntry:
+        """Change an entry. A new ``content`` makes a new version of its key (history is kept);
+        other fields change in place. Both go through the scanner and the provenance guard.
+
+        Returns:
+            The entry as it now is (the new version when content changed).
+        """
+        current = self._require(entry_id, namespace)
+        if current.superseded_by is not None:
+            raise IllegalTransition(
+                f"entry {entry_id} was superseded by {current.superseded_by}; update that one"
+            )
+        requested = (
+            ProvenanceLevel.parse(source)
+            if source is not None
+            else min(current.source, max_provenance(path))
+        )
+        raw = {
+            "content": content if content is not None else current.content,
+            "key": current.key,
+            "type": type if type is not None else current.type,
+            "tier": current.tier if current.tier != MemoryTier.ARCHIVAL else MemoryTier.SEMANTIC,
+            "tags": list(tags) if tags is not None else list(current.tags),
+            "importance": importance if importance is not None else current.importance,
+            "source": requested,
+            "source_session": current.source_session,
+            "episode_id": current.episode_id,
+            "metadata": dict(metadata) if metadata is not None else dict(current.metadata),
+            "event_at": current.event_at if event_at is _UNSET else event_at,
+            "pinned": current.pinned,
+        }
+        draft = self._guard(make_draft(raw, current.namespace), path, None)
+        when = self._now(now)
+        if content is not None and content != current.content:
+            return self._insert_drafts([draft], path, when, batch=False)[0]
+        probe = current.evolve(source=draft.source)
+        try:
+            check_replace(current, probe)
+        except MemoryWriteBlocked as exc:
+            self._record_blocked(draft, exc, path)
+            raise
+        after = current.evolve(
+            tags=draft.tags,
+            importance=draft.importance,
+            metadata=draft.metadata,
+            type=draft.type,
+            event_at=draft.event_at,
+            source=draft.source,
+            updated_at=when,
+        )
+        terms = " ".join(tokenize(after.content + " " + " ".join(after.tags)))
+        self._replace_row(current, after, "update", path, when, terms=terms)
+        return after
+
+    def _replace_row(
+        self,
+        before: MemoryEntry,
+        after: MemoryEntry,
+        action: str,
+        path: WritePath,
+        now: datetime,
+        *,
+        terms: str | None = None,
+        reason: str | None = None,
+        conn: sa.Connection | None = None,
+    ) -> None:
+        row = entry_to_row(after, terms or "")
+        if terms is None:
+            row.pop("terms")
+        row.pop("id")
+
+        def run(c: sa.Connection) -> None:
+            c.execute(sa.update(t.memories).where(t.memories.c.id == before.id).values(**row))
+            self._audit(
+                c,
+                action,
+                before.namespace,
+                entry_id=before.id,
+                actor=path.value,
+                old=audit_value(before),
+                new=audit_value(after),
+                reason=reason,
+                now=now,
+            )
+
+        if conn is not None:
+            run(conn)
+            return
+        with db_errors(f"{action} a memory"), self._write() as c, c.begin():
+            run(c)
+
+    def delete(
+        self, entry_id: str, *, namespace: str | None = None, path: WritePath = WritePath.API
+    ) -> None:
+        """Delete an entry and its vector for good (the audit log keeps its last value)."""
+        current = self._require(entry_id, namespace)
+        with db_errors("delete a memory"), self._write() as conn, conn.begin():
+            conn.execute(sa.delete(t.vectors).where(t.vectors.c.owner_id == entry_id))
+            conn.execute(
+                sa.delete(t.links).where(sa.or_(t.links.c.a == entry_id, t.links.c.b == entry_id))
+            )
+            conn.execute(sa.delete(t.memories).where(t.memories.c.id == entry_id))
+            self._audit(
+                conn,
+                "delete",
+                current.namespace,
+                entry_id=entry_id,
+                actor=path.value,
+                old=audit_value(current),
+            )
+
+    def _set_state(
+        self,
+        entry_id: str,
+        namespace: str | None,
+        action: str,
+        path: WritePath,
+        check: Callable[[MemoryEntry], str | None],
+        **changes: Any,
+    ) -> MemoryEntry:
+        current = self._require(entry_id, namespace)
+        problem = check(current)
+        if problem:
+            raise IllegalTransition(f"cannot {action} entry {entry_id}: {problem}")
+        when = self.clock()
+        after = current.evolve(updated_at=when, **changes)
+        self._replace_row(current, after, action, path, when)
+        return after
+
+    def pin(self, entry_id: str, *, namespace: str | None = None) -> MemoryEntry:
+        """Pin an entry: always in the core snapshot, never decays."""
+        return self._set_state(
+            entry_id,
+            namespace,
+            "pin",
+            WritePath.API,
+            lambda e: "it is superseded" if e.superseded_by else None,
+            pinned=True,
+        )
+
+    def unpin(self, entry_id: str, *, namespace: str | None = None) -> MemoryEntry:
+        """Remove the pin of an entry."""
+        return self._set_state(
+            entry_id, namespace, "unpin", WritePath.API, lambda e: None, pinned=False
+        )
+
+    def archive(
+        self, entry_id: str, *, namespace: str | None = None, path: WritePath = WritePath.API
+    ) -> MemoryEntry:
+        """Move an entry to ARCHIVAL (still recallable, down-weighted)."""
+        return self._set_state(
+            entry_id,
+            namespace,
+            "archive",
+            path,
+            lambda e: "it is already archived" if e.tier == MemoryTier.ARCHIVAL else None,
+            tier=MemoryTier.ARCHIVAL,
+        )
+
+    def restore(self, entry_id: str, *, namespace: str | None = None) -> MemoryEntry:
+        """Bring an archived entry back to SEMANTIC (its decay clock restarts)."""
+
+        def check(e: MemoryEntry) -> str | None:
+            if e.tier != MemoryTier.ARCHIVAL:
+                return f"it is {e.tier.value}, not archived"
+            if e.superseded_by:
+                return f"it was superseded by {e.superseded_by}; restore the key with a new write"
+            return None
+
+        return self._set_state(
+            entry_id,
+            namespace,
+            "restore",
+            WritePath.API,
+            check,
+            tier=MemoryTier.SEMANTIC,
+            last_accessed=self.clock(),
+        )
+
+    # -- reads ------------------------------------------------------------------------------
+
+    def _require(self, entry_id: str, namespace: str | None) -> MemoryEntry:
+        entry = self.get(entry_id, namespace=namespace)
+        if entry is None:
+            raise EntryNotFound(entry_id)
+        return entry
+
+    def get(self, entry_id: str, *, namespace: str | None = None) -> MemoryEntry | None:
+        """The entry with this id, or None; with ``namespace``, only if it belongs to it."""
+        if not isinstance(entry_id, str):
+            raise InvalidInput("entry_id", "must be a string")
+        query = sa.select(t.memories).where(t.memories.c.id == entry_id)
+        if namespace is not None:
+            query = query.where(t.memories.c.namespace == namespace)
+        with db_errors("read a memory"), self._read() as conn:
+            row = conn.execute(query).first()
+        return entry_from_row(row) if row else None
+
+    def get_many(self, entry_ids: Sequence[str], *, namespace: str) -> dict[str, MemoryEntry]:
+        """Entries by id within one namespace (missing ids are left out)."""
+        out: dict[str, MemoryEntry] = {}
+        ids = list(dict.fromkeys(entry_ids))
+        with db_errors("read memories"), self._read() as conn:
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                rows = conn.execute(
+                    sa.select(t.memories).where(
+                        t.memories.c.id.in_(chunk), t.memories.c.namespace == namespace
+                    )
+                )
+                for row in rows:
+                    out[row.id] = entry_from_row(row)
+        return out
+
+    def list(
+        self,
+        *,
+        namespace: str = "default",
+        tier: MemoryTier | str | Sequence[MemoryTier | str] | None = None,
+        type: MemoryType | str | None = None,
+        tags: Iterable[str] | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        key: str | None = None,
+        status: str | None = "active",
+        include_superseded: bool = True,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> list[MemoryEntry]:
+        """Entries of one namespace, newest first, filtered.
+
+        Args:
+            namespace: Whose entries.
+            tier: One tier or several.
+            type: USER or ENVIRONMENT.
+            tags: Entries carrying all these tags.
+            since: Created at or after.
+            until: Created before.
+            key: Only this key.
+            status: ``active`` (default), ``pending`` or None for both.
+            include_superseded: Keep replaced versions.
+            limit: At most this many.
+            offset: Skip this many.
+        """
+        check_namespace(namespace)
+        m = t.memories.c
+        query = sa.select(t.memories).where(m.namespace == namespace)
+        if tier is not None:
+            tiers = [tier] if isinstance(tier, str | MemoryTier) else list(tier)
+            query = query.where(m.tier.in_([MemoryTier(x).value for x in tiers]))
+        if type is not None:
+            query = query.where(m.type == MemoryType(type).value)
+        if since is not None:
+            query = query.where(m.created_at >= to_ts(since))
+        if until is not None:
+            query = query.where(m.created_at < to_ts(until))
+        if key is not None:
+            query = query.where(m.key == key)
+        if status is not None:
+            query = query.where(m.status == status)
+        if not include_superseded:
+            query = query.where(m.superseded_by.is_(None))
+        wanted = set(tags or ())
+        query = query.order_by(m.created_at.desc(), m.id)
+        if not wanted:
+            if limit is not None:
+                query = query.limit(limit)
+            query = query.offset(offset)
+        with db_errors("list memories"), self._read() as conn:
+            entries = [entry_from_row(r) for r in conn.execute(query)]
+        if wanted:
+            entries = [e for e in entries if wanted.issubset(e.tags)]
+            entries = entries[offset : None if limit is None else offset + limit]
+        return entries
+
+    def history(self, key: str, *, namespace: str = "default") -> list[MemoryEntry]:
+        """Every version of ``key``, oldest first."""
+        check_namespace(namespace)
+        m = t.memories.c
+        with db_errors("read history"), self._read() as conn:
+            rows = conn.execute(
+                sa.select(t.memories)
+                .where(m.namespace == namespace, m.key == key)
+                .order_by(m.version)
+            )
+            return [entry_from_row(r) for r in rows]
+
+    def audit_log(
+        self, *, namespace: str = "default", entry_id: str | None = None, limit: int | None = None
+    ) -> list[dict[str, Any]]:
+        """Audit rows of a namespace (oldest first): seq, ts, entry_id, action, actor, old, new, reason."""
+        a = t.audit_log.c
+        query = sa.select(t.audit_log).where(a.namespace == namespace).order_by(a.seq)
+        if entry_id is not None:
+            query = query.where(a.entry_id == entry_id)
+        if limit is not None:
+            query = query.limit(limit)
+        with db_errors("read the audit log"), self._read() as conn:
+            return [dict(r._mapping) for r in conn.execute(query)]
+
+    def namespaces(self) -> list[str]:
+        """Every namespace that holds at least one entry or episode."""
+        with db_errors("list namespaces"), self._read() as conn:
+            a = {r[0] for r in conn.execute(sa.select(t.memories.c.namespace).distinct())}
+            b = {r[0] for r in conn.execute(sa.select(t.episodes.c.namespace).distinct())}
+        return sorted(a | b)
+
+    def count(self, *, namespace: str | None = None) -> int:
+        """Number of entries (in one namespace, or in all)."""
+        query = sa.select(sa.func.count()).select_from(t.memories)
+        if namespace is not None:
+            query = query.where(t.memories.c.namespace == namespace)
+        with db_errors("count memories"), self._read() as conn:
+            return int(conn.execute(query).scalar() or 0)
+
+    # -- indexes ----------------------------------------------------------------------------
+
+    def _index(self, namespace: str) -> NamespaceIndex:
+        """The namespace's indexes, loaded on first use and caught up with every logged change."""
+        with self._indexes_lock:
+            index = self._indexes.get(namespace)
+            fresh = index is None
+            if index is None:
+                index = self._indexes[namespace] = NamespaceIndex()
+        with index.lock, db_errors("load the search index"), self._read() as conn:
+            if fresh or (index.seq == 0 and not len(index.keyword)):
+                loaded = load_namespace(conn, namespace, self.model_id)
+                index.keyword, index.vectors = loaded.keyword, loaded.vectors
+                index.episode_keyword = loaded.episode_keyword
+                index.episode_vectors = loaded.episode_vectors
+                index.seq = loaded.seq
+            catch_up(conn, index, namespace, self.model_id)
+        return index
+
+    def _query_vector(self, query: str) -> np.ndarray:
+        return embed_query(self.embeddings, query)
+
+    # -- re-embedding -----------------------------------------------------------------------
+
+    def reembed_pending(self, *, namespace: str | None = None) -> int:
+        """How many stored vectors were made by another model and wait to be re-embedded."""
+        v = t.vectors.c
+        query = sa.select(sa.func.count()).select_from(t.vectors).where(v.model_id != self.model_id)
+        if namespace is not None:
+            query = query.where(v.namespace == namespace)
+        with db_errors("count the re-embed queue"), self._read() as conn:
+            return int(conn.execute(query).scalar() or 0)
+
+    def reembed(
+        self,
+        *,
+        batch_size: int = 256,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> int:
+        """Re-embed every vector made by another model with the current one.
+
+        Until then those entries are not searched by vector (they would be in the wrong space).
+
+        Args:
+            batch_size: Texts per embedding call (and per transaction).
+            progress: Called with ``(done, total)`` after each batch.
+
+        Returns:
+            How many vectors were re-embedded.
+        """
+        total = self.reembed_pending()
+        done = 0
+        v = t.vectors.c
+        while True:
+            with db_errors("read the re-embed queue"), self._read() as conn:
+                rows = conn.execute(
+                    sa.select(v.owner_id, v.kind, v.namespace)
+                    .where(v.model_id != self.model_id)
+                    .limit(batch_size)
+                ).all()
+                texts: dict[str, str] = {}
+                for kind, table, col in (
+                    ("memory", t.memories, t.memories.c.content),
+                    ("episode", t.episodes, t.episodes.c.summary),
+                ):
+                    ids = [r.owner_id for r in rows if r.kind == kind]
+                    if ids:
+                        for r in conn.execute(
+                            sa.select(table.c.id, col).where(table.c.id.in_(ids))
+                        ):
+                            texts[r[0]] = r[1]
+            if not rows:
+                break
+            todo = [r for r in rows if r.owner_id in texts]
+            matrix = self._embed([texts[r.owner_id] for r in todo]) if todo else None
+            with db_errors("store re-embedded vectors"), self._write() as conn, conn.begin():
+                for i, r in enumerate(todo):
+                    assert matrix is not None
+                    conn.execute(
+                        sa.update(t.vectors)
+                        .where(v.owner_id == r.owner_id)
+                        .values(
+                            **vector_row(r.owner_id, r.kind, r.namespace, self.model_id, matrix[i])
+                        )
+                    )
+                    action = "reembed" if r.kind == "memory" else "episode_reembed"
+                    self._audit(conn, action, r.namespace, entry_id=r.owner_id, actor="reembed")
+                orphans = [r.owner_id for r in rows if r.owner_id not in texts]
+                if orphans:
+                    conn.execute(sa.delete(t.vectors).where(v.owner_id.in_(orphans)))
+            done += len(todo)
+            if progress is not None:
+                progress(done, total)
+        return done
+
+
+def _strings(value: Any) -> list[str]:
+    """Every string inside a JSON-like value (metadata is scanned too)."""
+    out: list[str] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+        elif isinstance(item, Mapping):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return out

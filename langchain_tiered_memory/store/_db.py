@@ -1,0 +1,138 @@
+"""Engine creation, SQLite pragmas, schema creation and upgrades, and error translation."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections.abc import Iterator
+from datetime import datetime, timezone
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import event, exc
+from sqlalchemy.pool import StaticPool
+
+from ..errors import StoreError
+from . import _tables as t
+
+__all__ = ["create_engine", "db_errors", "dumps", "from_ts", "loads", "prepare_schema", "to_ts"]
+
+
+def normalise_url(url: str | os.PathLike[str]) -> str:
+    """Accept a SQLAlchemy URL or a plain file path (which means a SQLite file)."""
+    text = os.fspath(url)
+    if "://" in text:
+        return text
+    return f"sqlite:///{text}"
+
+
+def create_engine(url: str, *, busy_timeout: float) -> sa.Engine:
+    """Create an engine; SQLite files get WAL, foreign keys, a busy timeout and BEGIN IMMEDIATE."""
+    parsed = sa.engine.make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return sa.create_engine(url, pool_pre_ping=True, future=True)
+    memory = parsed.database in (None, "", ":memory:")
+    kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False}}
+    if memory:
+        kwargs["poolclass"] = StaticPool
+    else:
+        kwargs["connect_args"]["timeout"] = busy_timeout
+    engine = sa.create_engine(url, **kwargs)
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_conn: Any, _record: Any) -> None:
+        # Let SQLAlchemy's "begin" hook below decide how transactions start.
+        dbapi_conn.isolation_level = None
+        cur = dbapi_conn.cursor()
+        if not memory:
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: sa.Connection) -> None:
+        # Writers take the lock up front: a deferred transaction that upgrades from read to write
+        # fails with "database is locked" instead of waiting for the busy timeout.
+        if conn.get_execution_options().get("write"):
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+        else:
+            conn.exec_driver_sql("BEGIN")
+
+    return engine
+
+
+@contextlib.contextmanager
+def db_errors(action: str) -> Iterator[None]:
+    """Translate driver errors into `StoreError` with a message a user can act on."""
+    try:
+        yield
+    except exc.SQLAlchemyError as error:
+        text = str(getattr(error, "orig", error)).lower()
+        if "locked" in text or "busy" in text:
+            hint = "the database stayed locked longer than the busy timeout"
+        elif "readonly" in text or "read-only" in text or "read only" in text:
+            hint = "the database file is read-only"
+        elif "disk" in text and "full" in text:
+            hint = "the disk is full"
+        elif "malformed" in text or "not a database" in text or "corrupt" in text:
+            hint = "the database file is corrupt"
+        else:
+            hint = str(getattr(error, "orig", error))
+        raise StoreError(f"cannot {action}: {hint}", original=error) from error
+
+
+def prepare_schema(engine: sa.Engine) -> int:
+    """Create missing tables and upgrade an older schema in place; return the schema version."""
+    with (
+        db_errors("open the store"),
+        engine.connect().execution_options(write=True) as conn,
+        conn.begin(),
+    ):
+        insp = sa.inspect(conn)
+        existing = set(insp.get_table_names())
+        version = t.SCHEMA_VERSION
+        if "tm_meta" in existing:
+            row = conn.execute(
+                sa.select(t.meta.c.value).where(t.meta.c.key == "schema_version")
+            ).first()
+            version = int(row[0]) if row else t.SCHEMA_VERSION
+        if version > t.SCHEMA_VERSION:
+            raise StoreError(
+                f"the store file has schema {version}, newer than this library "
+                f"({t.SCHEMA_VERSION}); upgrade langchain-tiered-memory"
+            )
+        if "tm_memories" in existing:
+            while version < t.SCHEMA_VERSION:
+                t.UPGRADES[version](conn)
+                version += 1
+        t.metadata.create_all(conn)
+        conn.execute(sa.delete(t.meta).where(t.meta.c.key == "schema_version"))
+        conn.execute(sa.insert(t.meta).values(key="schema_version", value=str(version)))
+    return version
+
+
+def to_ts(value: datetime | None) -> float | None:
+    """A datetime as epoch seconds (naive datetimes are taken as UTC)."""
+    if value is None:
+        return None
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=timezone.utc)
+    return value.timestamp()
+
+
+def from_ts(value: float | None) -> datetime | None:
+    """Epoch seconds as an aware UTC datetime."""
+    return None if value is None else datetime.fromtimestamp(value, tz=timezone.utc)
+
+
+def dumps(value: Any) -> str:
+    """Compact, deterministic JSON."""
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=str)
+
+
+def loads(value: str | None, default: Any) -> Any:
+    """Parse JSON, falling back to ``default`` for NULL."""
+    return default if not value else json.loads(value)

@@ -1,0 +1,166 @@
+"""The EPISODIC tier: session summaries, stored and searched like memories."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+
+import sqlalchemy as sa
+
+from ..errors import InvalidInput, MemoryWriteBlocked
+from ..provenance import WritePath
+from ..retrieval import rrf
+from ..text import tokenize
+from ..types import Episode
+from . import _tables as t
+from ._db import db_errors, dumps, to_ts
+from ._recall import RecallMixin
+from ._rows import Draft, check_namespace, episode_from_row, vector_row
+
+
+class EpisodeMixin(RecallMixin):
+    """`add_episode`, `get_episode`, `list_episodes`, `search_episodes`."""
+
+    def add_episode(
+        self, episode: Episode, *, path: WritePath = WritePath.CONSOLIDATION
+    ) -> Episode:
+        """Store an episode (its summary goes through the scanner like any memory content).
+
+        Raises:
+            MemoryWriteBlocked: The summary or an entity id was refused.
+        """
+        if not isinstance(episode, Episode):
+            raise InvalidInput("episode", "must be an Episode")
+        check_namespace(episode.namespace)
+        if not episode.summary.strip():
+            raise InvalidInput("summary", "must be a non-empty string")
+        if not 0.0 <= episode.importance <= 1.0:
+            raise InvalidInput("importance", "must be between 0 and 1")
+        draft = Draft(
+            content=episode.summary,
+            namespace=episode.namespace,
+            tags=tuple(e for e in episode.entity_ids if e.strip()),
+            metadata=dict(episode.metadata),
+        )
+        try:
+            draft = self._guard(draft, path, None)
+        except MemoryWriteBlocked:
+            raise
+        if draft.content != episode.summary:
+            episode = _replace_summary(episode, draft.content)
+        vector = self._embed([episode.summary])[0]
+        terms = " ".join(tokenize(episode.summary + " " + " ".join(episode.entity_ids)))
+        with db_errors("write an episode"), self._write() as conn, conn.begin():
+            conn.execute(
+                sa.insert(t.episodes).values(
+                    id=episode.id,
+                    namespace=episode.namespace,
+                    session_key=episode.session_key,
+                    summary=episode.summary,
+                    message_range_start=episode.message_range_start,
+                    message_range_end=episode.message_range_end,
+                    entity_ids=dumps(list(episode.entity_ids)),
+                    importance=episode.importance,
+                    created_at=to_ts(episode.created_at),
+                    event_at=to_ts(episode.event_at),
+                    metadata=dumps(dict(episode.metadata)),
+                    terms=terms,
+                )
+            )
+            conn.execute(
+                sa.insert(t.vectors).values(
+                    **vector_row(episode.id, "episode", episode.namespace, self.model_id, vector)
+                )
+            )
+            self._audit(
+                conn,
+                "episode_add",
+                episode.namespace,
+                entry_id=episode.id,
+                actor=path.value,
+                new=dumps({"summary": episode.summary}),
+            )
+        return episode
+
+    def get_episode(self, episode_id: str, *, namespace: str | None = None) -> Episode | None:
+        """The episode with this id (within ``namespace`` when given), or None."""
+        query = sa.select(t.episodes).where(t.episodes.c.id == episode_id)
+        if namespace is not None:
+            query = query.where(t.episodes.c.namespace == namespace)
+        with db_errors("read an episode"), self._read() as conn:
+            row = conn.execute(query).first()
+        return episode_from_row(row) if row else None
+
+    def list_episodes(
+        self,
+        *,
+        namespace: str = "default",
+        session_key: str | None = None,
+        entity: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        limit: int | None = None,
+    ) -> list[Episode]:
+        """Episodes of a namespace, newest first, filtered by session, entity and time."""
+        check_namespace(namespace)
+        e = t.episodes.c
+        query = sa.select(t.episodes).where(e.namespace == namespace)
+        if session_key is not None:
+            query = query.where(e.session_key == session_key)
+        if since is not None:
+            query = query.where(e.created_at >= to_ts(since))
+        if until is not None:
+            query = query.where(e.created_at < to_ts(until))
+        query = query.order_by(e.created_at.desc())
+        with db_errors("list episodes"), self._read() as conn:
+            out = [episode_from_row(r) for r in conn.execute(query)]
+        if entity is not None:
+            out = [ep for ep in out if entity in ep.entity_ids]
+        return out[:limit] if limit is not None else out
+
+    def search_episodes(
+        self,
+        query: str,
+        *,
+        namespace: str = "default",
+        k: int = 5,
+        entities: Iterable[str] | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+    ) -> list[tuple[Episode, float]]:
+        """Episodes that best answer ``query`` (BM25 + vectors, RRF), with entity and time filters."""
+        check_namespace(namespace)
+        if k <= 0 or not query.strip():
+            return []
+        index = self._index(namespace)
+        pool = max(self.config.candidate_pool, k * 3)
+        qvec = self._query_vector(query)
+        with index.lock:
+            kw = index.episode_keyword.search(tokenize(query), pool)
+            vec = index.episode_vectors.search(qvec, pool)
+        fused = rrf(
+            [[i for i, _ in kw], [i for i, _ in vec]],
+            k=self.config.rrf_k,
+            weights=[self.config.keyword_weight, self.config.vector_weight],
+        )
+        wanted = set(entities or ())
+        out: list[tuple[Episode, float]] = []
+        for episode_id, score in sorted(fused.items(), key=lambda kv: -kv[1]):
+            episode = self.get_episode(episode_id, namespace=namespace)
+            if episode is None:
+                continue
+            when = episode.event_at or episode.created_at
+            if wanted and not wanted.intersection(episode.entity_ids):
+                continue
+            if (since and when < since) or (until and when >= until):
+                continue
+            out.append((episode, score))
+            if len(out) >= k:
+                break
+        return out
+
+
+def _replace_summary(episode: Episode, summary: str) -> Episode:
+    from dataclasses import replace
+
+    return replace(episode, summary=summary)

@@ -1,0 +1,156 @@
+"""Per-namespace in-memory indexes (keyword + vectors) kept current from the audit log.
+
+Every change to an entry writes an audit row with a monotonic ``seq`` in the same transaction. An
+index remembers the last ``seq`` it applied; before a search it reads the rows after it (one
+indexed query, empty when nothing changed) and reloads just the entries they name. The same path
+serves this process's own writes and those of other processes sharing the database.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import sqlalchemy as sa
+
+from ..retrieval import KeywordIndex
+from . import _tables as t
+from ._vectors import VectorMatrix
+
+# Audit actions that touch episodes rather than memory entries.
+EPISODE_ACTIONS = frozenset({"episode_add", "episode_delete", "episode_reembed"})
+
+
+@dataclass
+class NamespaceIndex:
+    """The searchable state of one namespace."""
+
+    keyword: KeywordIndex = field(default_factory=KeywordIndex)
+    vectors: VectorMatrix = field(default_factory=VectorMatrix)
+    episode_keyword: KeywordIndex = field(default_factory=KeywordIndex)
+    episode_vectors: VectorMatrix = field(default_factory=VectorMatrix)
+    seq: int = 0
+    lock: threading.RLock = field(default_factory=threading.RLock)
+
+
+def _vector(blob: bytes) -> np.ndarray:
+    return np.frombuffer(blob, dtype=np.float32)
+
+
+def load_namespace(conn: sa.Connection, namespace: str, model_id: str) -> NamespaceIndex:
+    """Build the indexes of a namespace from scratch."""
+    index = NamespaceIndex()
+    seq = conn.execute(
+        sa.select(sa.func.max(t.audit_log.c.seq)).where(t.audit_log.c.namespace == namespace)
+    ).scalar()
+    index.seq = int(seq or 0)
+    m = t.memories.c
+    rows = conn.execute(
+        sa.select(m.id, m.terms).where(m.namespace == namespace, m.status == "active")
+    ).all()
+    index.keyword.add_many((r.id, r.terms.split()) for r in rows)
+    erows = conn.execute(
+        sa.select(t.episodes.c.id, t.episodes.c.terms).where(t.episodes.c.namespace == namespace)
+    ).all()
+    index.episode_keyword.add_many((r.id, r.terms.split()) for r in erows)
+    live = {r.id for r in rows}
+    _load_vectors(conn, index, namespace, model_id, live, {r.id for r in erows})
+    return index
+
+
+def _load_vectors(
+    conn: sa.Connection,
+    index: NamespaceIndex,
+    namespace: str,
+    model_id: str,
+    live: set[str],
+    episodes: set[str],
+) -> None:
+    v = t.vectors.c
+    rows = conn.execute(
+        sa.select(v.owner_id, v.kind, v.vector).where(
+            v.namespace == namespace, v.model_id == model_id
+        )
+    ).all()
+    mem = [(r.owner_id, r.vector) for r in rows if r.kind == "memory" and r.owner_id in live]
+    epi = [(r.owner_id, r.vector) for r in rows if r.kind == "episode" and r.owner_id in episodes]
+    for target, items in ((index.vectors, mem), (index.episode_vectors, epi)):
+        if items:
+            ids = [i for i, _ in items]
+            matrix = np.frombuffer(b"".join(b for _, b in items), dtype=np.float32).reshape(
+                len(ids), -1
+            )
+            target.upsert_many(ids, matrix)
+
+
+def catch_up(conn: sa.Connection, index: NamespaceIndex, namespace: str, model_id: str) -> int:
+    """Apply every change logged after ``index.seq``; return how many rows changed."""
+    a = t.audit_log.c
+    changes = conn.execute(
+        sa.select(a.seq, a.entry_id, a.action)
+        .where(a.namespace == namespace, a.seq > index.seq)
+        .order_by(a.seq)
+    ).all()
+    if not changes:
+        return 0
+    entry_ids = {c.entry_id for c in changes if c.entry_id and c.action not in EPISODE_ACTIONS}
+    episode_ids = {c.entry_id for c in changes if c.entry_id and c.action in EPISODE_ACTIONS}
+    if entry_ids:
+        _refresh(
+            conn, index.keyword, index.vectors, t.memories, "memory", entry_ids, model_id, True
+        )
+    if episode_ids:
+        _refresh(
+            conn,
+            index.episode_keyword,
+            index.episode_vectors,
+            t.episodes,
+            "episode",
+            episode_ids,
+            model_id,
+            False,
+        )
+    index.seq = int(changes[-1].seq)
+    return len(entry_ids) + len(episode_ids)
+
+
+def _refresh(
+    conn: sa.Connection,
+    keyword: KeywordIndex,
+    vectors: VectorMatrix,
+    table: sa.Table,
+    kind: str,
+    ids: set[str],
+    model_id: str,
+    has_status: bool,
+) -> None:
+    cols: list[Any] = [table.c.id, table.c.terms]
+    if has_status:
+        cols.append(table.c.status)
+    present: dict[str, Any] = {}
+    id_list = sorted(ids)
+    for start in range(0, len(id_list), 500):
+        chunk = id_list[start : start + 500]
+        for row in conn.execute(sa.select(*cols).where(table.c.id.in_(chunk))):
+            if not has_status or row.status == "active":
+                present[row.id] = row
+    vecs: dict[str, bytes] = {}
+    v = t.vectors.c
+    for start in range(0, len(id_list), 500):
+        chunk = id_list[start : start + 500]
+        for row in conn.execute(
+            sa.select(v.owner_id, v.vector).where(
+                v.owner_id.in_(chunk), v.kind == kind, v.model_id == model_id
+            )
+        ):
+            vecs[row.owner_id] = row.vector
+    for item_id in ids:
+        keyword.remove(item_id)
+        vectors.remove(item_id)
+    keyword.add_many((i, present[i].terms.split()) for i in sorted(present))
+    with_vec = [i for i in sorted(present) if i in vecs]
+    if with_vec:
+        matrix = np.stack([_vector(vecs[i]) for i in with_vec])
+        vectors.upsert_many(with_vec, matrix)

@@ -1,0 +1,243 @@
+"""Conversions between rows and domain values, and validation of what callers ask to write."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+
+from ..errors import InvalidInput
+from ..types import Episode, MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel
+from ._db import dumps, from_ts, loads, to_ts
+
+_ADD_FIELDS = {
+    "content",
+    "key",
+    "type",
+    "tier",
+    "tags",
+    "importance",
+    "source",
+    "source_session",
+    "episode_id",
+    "metadata",
+    "event_at",
+    "pinned",
+    "namespace",
+    "status",
+}
+
+
+@dataclass(slots=True)
+class Draft:
+    """A validated write request, before it gets an id and timestamps."""
+
+    content: str
+    namespace: str
+    key: str | None = None
+    type: MemoryType = MemoryType.ENVIRONMENT
+    tier: MemoryTier = MemoryTier.SEMANTIC
+    tags: tuple[str, ...] = ()
+    importance: float = 0.5
+    source: ProvenanceLevel = ProvenanceLevel.MODEL_INFERRED
+    source_session: str = ""
+    episode_id: str | None = None
+    metadata: dict[str, Any] = field(default_factory=dict)
+    event_at: datetime | None = None
+    pinned: bool = False
+    status: str = "active"
+
+
+def _enum(cls: Any, value: Any, name: str, index: int | None) -> Any:
+    if isinstance(value, cls):
+        return value
+    try:
+        if isinstance(value, str):
+            try:
+                return cls(value.lower())
+            except ValueError:
+                return cls[value.upper()]
+        return cls(value)
+    except (ValueError, KeyError):
+        choices = ", ".join(m.value for m in cls)
+        raise InvalidInput(name, f"{value!r} is not one of {choices}", item_index=index) from None
+
+
+def make_draft(raw: Mapping[str, Any] | str, namespace: str, index: int | None = None) -> Draft:
+    """Validate one write request (a string, or a mapping of `TieredMemoryStore.add` arguments)."""
+    if isinstance(raw, str):
+        raw = {"content": raw}
+    if not isinstance(raw, Mapping):
+        raise InvalidInput(
+            "item", f"expected a str or a dict, got {type(raw).__name__}", item_index=index
+        )
+    unknown = set(raw) - _ADD_FIELDS
+    if unknown:
+        raise InvalidInput(sorted(unknown)[0], "unknown field", item_index=index)
+    content = raw.get("content")
+    if not isinstance(content, str) or not content.strip():
+        raise InvalidInput("content", "must be a non-empty string", item_index=index)
+    ns = raw.get("namespace", namespace)
+    check_namespace(ns, index)
+    key = raw.get("key")
+    if key is not None and (not isinstance(key, str) or not key.strip() or len(key) > 512):
+        raise InvalidInput(
+            "key", "must be a non-empty string of at most 512 characters", item_index=index
+        )
+    tags = raw.get("tags") or ()
+    if isinstance(tags, str) or not isinstance(tags, Sequence | set | frozenset):
+        raise InvalidInput("tags", "must be a list of strings", item_index=index)
+    if not all(isinstance(tag, str) and tag.strip() for tag in tags):
+        raise InvalidInput("tags", "every tag must be a non-empty string", item_index=index)
+    importance = raw.get("importance", 0.5)
+    if (
+        isinstance(importance, bool)
+        or not isinstance(importance, int | float)
+        or not (math.isfinite(importance) and 0.0 <= importance <= 1.0)
+    ):
+        raise InvalidInput("importance", "must be a number between 0 and 1", item_index=index)
+    metadata = raw.get("metadata") or {}
+    if not isinstance(metadata, Mapping):
+        raise InvalidInput("metadata", "must be a dict", item_index=index)
+    try:
+        json.dumps(metadata)
+    except (TypeError, ValueError) as exc:
+        raise InvalidInput(
+            "metadata", f"must be JSON-serialisable: {exc}", item_index=index
+        ) from None
+    event_at = raw.get("event_at")
+    if event_at is not None and not isinstance(event_at, datetime):
+        raise InvalidInput("event_at", "must be a datetime", item_index=index)
+    session = raw.get("source_session") or ""
+    if not isinstance(session, str):
+        raise InvalidInput("source_session", "must be a string", item_index=index)
+    try:
+        source = ProvenanceLevel.parse(raw.get("source", ProvenanceLevel.MODEL_INFERRED))
+    except ValueError as exc:
+        raise InvalidInput("source", str(exc), item_index=index) from None
+    return Draft(
+        content=content,
+        namespace=ns,
+        key=key.strip() if key else None,
+        type=_enum(MemoryType, raw.get("type", MemoryType.ENVIRONMENT), "type", index),
+        tier=_enum(MemoryTier, raw.get("tier", MemoryTier.SEMANTIC), "tier", index),
+        tags=tuple(dict.fromkeys(tag.strip() for tag in tags)),
+        importance=float(importance),
+        source=source,
+        source_session=session,
+        episode_id=raw.get("episode_id"),
+        metadata=dict(metadata),
+        event_at=event_at,
+        pinned=bool(raw.get("pinned", False)),
+        status=str(raw.get("status", "active")),
+    )
+
+
+def check_namespace(namespace: Any, index: int | None = None) -> str:
+    """A namespace is a non-empty string of at most 255 characters."""
+    if not isinstance(namespace, str) or not namespace or len(namespace) > 255:
+        raise InvalidInput("namespace", "must be a non-empty string (max 255)", item_index=index)
+    return namespace
+
+
+def entry_from_row(row: Any) -> MemoryEntry:
+    """Build a `MemoryEntry` from a ``tm_memories`` row."""
+    m = row._mapping
+    return MemoryEntry(
+        id=m["id"],
+        type=MemoryType(m["type"]),
+        tier=MemoryTier(m["tier"]),
+        key=m["key"],
+        content=m["content"],
+        tags=tuple(loads(m["tags"], [])),
+        source_session=m["source_session"],
+        created_at=from_ts(m["created_at"]),  # type: ignore[arg-type]
+        updated_at=from_ts(m["updated_at"]),  # type: ignore[arg-type]
+        importance=m["importance"],
+        access_count=m["access_count"],
+        last_accessed=from_ts(m["last_accessed"]),  # type: ignore[arg-type]
+        embedding_id=m["embedding_id"],
+        episode_id=m["episode_id"],
+        version=m["version"],
+        superseded_by=m["superseded_by"],
+        source=ProvenanceLevel(m["source"]),
+        pinned=bool(m["pinned"]),
+        namespace=m["namespace"],
+        metadata=loads(m["metadata"], {}),
+        event_at=from_ts(m["event_at"]),
+        superseded_at=from_ts(m["superseded_at"]),
+        status=m["status"],
+    )
+
+
+def entry_to_row(entry: MemoryEntry, terms: str) -> dict[str, Any]:
+    """The ``tm_memories`` row for an entry."""
+    return {
+        "id": entry.id,
+        "namespace": entry.namespace,
+        "type": entry.type.value,
+        "tier": entry.tier.value,
+        "key": entry.key,
+        "content": entry.content,
+        "tags": dumps(list(entry.tags)),
+        "source_session": entry.source_session,
+        "created_at": to_ts(entry.created_at),
+        "updated_at": to_ts(entry.updated_at),
+        "importance": entry.importance,
+        "access_count": entry.access_count,
+        "last_accessed": to_ts(entry.last_accessed),
+        "embedding_id": entry.embedding_id,
+        "episode_id": entry.episode_id,
+        "version": entry.version,
+        "superseded_by": entry.superseded_by,
+        "superseded_at": to_ts(entry.superseded_at),
+        "source": int(entry.source),
+        "pinned": entry.pinned,
+        "metadata": dumps(dict(entry.metadata)),
+        "terms": terms,
+        "event_at": to_ts(entry.event_at),
+        "status": entry.status,
+    }
+
+
+def episode_from_row(row: Any) -> Episode:
+    """Build an `Episode` from a ``tm_episodes`` row."""
+    m = row._mapping
+    return Episode(
+        id=m["id"],
+        namespace=m["namespace"],
+        session_key=m["session_key"],
+        summary=m["summary"],
+        message_range_start=m["message_range_start"],
+        message_range_end=m["message_range_end"],
+        entity_ids=tuple(loads(m["entity_ids"], [])),
+        importance=m["importance"],
+        created_at=from_ts(m["created_at"]),  # type: ignore[arg-type]
+        event_at=from_ts(m["event_at"]),
+        metadata=loads(m["metadata"], {}),
+    )
+
+
+def vector_row(
+    owner_id: str, kind: str, namespace: str, model_id: str, vector: np.ndarray
+) -> dict[str, Any]:
+    """The ``tm_vectors`` row for one vector."""
+    v = np.ascontiguousarray(vector, dtype=np.float32)
+    return {
+        "owner_id": owner_id,
+        "kind": kind,
+        "namespace": namespace,
+        "model_id": model_id,
+        "dim": int(v.shape[0]),
+        "vector": v.tobytes(),
+    }
+
+
+def audit_value(entry: MemoryEntry | None) -> str | None:
+    """An entry as stored in the audit log."""
+    return None if entry is None else dumps(entry.to_dict())

@@ -1,0 +1,101 @@
+"""`TieredMemoryStore`, assembled from its parts, with an async twin for every I/O method."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..types import Episode, MemoryEntry, SearchHit
+from ._async import run_sync
+from ._episodes import EpisodeMixin
+from ._recall import RecallMixin
+
+
+class TieredMemoryStore(EpisodeMixin, RecallMixin):
+    """One tiered memory (WORKING · EPISODIC · SEMANTIC · ARCHIVAL) on SQLite or PostgreSQL.
+
+    Example:
+        >>> store = TieredMemoryStore("sqlite:///memory.db")  # doctest: +SKIP
+        >>> e = store.add("Alice prefers dark mode", namespace="alice", key="ui.theme")  # doctest: +SKIP
+        >>> store.search("what theme?", namespace="alice")  # doctest: +SKIP
+
+    Args:
+        url: A SQLAlchemy URL (``sqlite:///memory.db``, ``postgresql+psycopg://...``) or a file path.
+        embeddings: Any LangChain `Embeddings`; default: the bundled local all-MiniLM-L6-v2.
+        config: A `MemoryConfig`; default: the spec's defaults.
+        clock: Returns "now" as an aware datetime (tests inject one).
+        model_id: Identifier stored with each vector; derived from ``embeddings`` when omitted.
+        classifier: Optional second-opinion injection classifier (can only add blocks).
+        cross_encoder: Optional `BaseCrossEncoder` for the rerank stage.
+    """
+
+    def __init__(
+        self, url: Any = "sqlite:///memory.db", *, cross_encoder: Any = None, **kwargs: Any
+    ) -> None:
+        super().__init__(url, **kwargs)
+        self._cross_encoder = cross_encoder
+
+    # -- async twins --------------------------------------------------------------------------
+
+    async def aadd(self, content: str, **kwargs: Any) -> MemoryEntry:
+        """Async twin of `add`."""
+        return await run_sync(self.add, content, **kwargs)
+
+    async def aadd_many(self, items: Any, **kwargs: Any) -> list[MemoryEntry]:
+        """Async twin of `add_many`."""
+        return await run_sync(self.add_many, items, **kwargs)
+
+    async def aget(self, entry_id: str, **kwargs: Any) -> MemoryEntry | None:
+        """Async twin of `get`."""
+        return await run_sync(self.get, entry_id, **kwargs)
+
+    async def aupdate(self, entry_id: str, **kwargs: Any) -> MemoryEntry:
+        """Async twin of `update`."""
+        return await run_sync(self.update, entry_id, **kwargs)
+
+    async def adelete(self, entry_id: str, **kwargs: Any) -> None:
+        """Async twin of `delete`."""
+        await run_sync(self.delete, entry_id, **kwargs)
+
+    async def alist(self, **kwargs: Any) -> list[MemoryEntry]:
+        """Async twin of `list`."""
+        return await run_sync(self.list, **kwargs)
+
+    async def apin(self, entry_id: str, **kwargs: Any) -> MemoryEntry:
+        """Async twin of `pin`."""
+        return await run_sync(self.pin, entry_id, **kwargs)
+
+    async def aunpin(self, entry_id: str, **kwargs: Any) -> MemoryEntry:
+        """Async twin of `unpin`."""
+        return await run_sync(self.unpin, entry_id, **kwargs)
+
+    async def aarchive(self, entry_id: str, **kwargs: Any) -> MemoryEntry:
+        """Async twin of `archive`."""
+        return await run_sync(self.archive, entry_id, **kwargs)
+
+    async def arestore(self, entry_id: str, **kwargs: Any) -> MemoryEntry:
+        """Async twin of `restore`."""
+        return await run_sync(self.restore, entry_id, **kwargs)
+
+    async def ahistory(self, key: str, **kwargs: Any) -> list[MemoryEntry]:
+        """Async twin of `history`."""
+        return await run_sync(self.history, key, **kwargs)
+
+    async def asearch(self, query: str, **kwargs: Any) -> list[SearchHit]:
+        """Async twin of `search`."""
+        return await run_sync(self.search, query, **kwargs)
+
+    async def aadd_episode(self, episode: Episode, **kwargs: Any) -> Episode:
+        """Async twin of `add_episode`."""
+        return await run_sync(self.add_episode, episode, **kwargs)
+
+    async def asearch_episodes(self, query: str, **kwargs: Any) -> list[tuple[Episode, float]]:
+        """Async twin of `search_episodes`."""
+        return await run_sync(self.search_episodes, query, **kwargs)
+
+    async def areembed(self, **kwargs: Any) -> int:
+        """Async twin of `reembed`."""
+        return await run_sync(self.reembed, **kwargs)
+
+    async def aaudit_log(self, **kwargs: Any) -> list[dict[str, Any]]:
+        """Async twin of `audit_log`."""
+        return await run_sync(self.audit_log, **kwargs)

@@ -1,0 +1,166 @@
+"""Schema: every table of the store, its version, and the in-place upgrades of older files."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+SCHEMA_VERSION = 2
+
+metadata = sa.MetaData()
+
+meta = sa.Table(
+    "tm_meta",
+    metadata,
+    sa.Column("key", sa.String(64), primary_key=True),
+    sa.Column("value", sa.Text, nullable=False),
+)
+
+memories = sa.Table(
+    "tm_memories",
+    metadata,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("namespace", sa.String(255), nullable=False),
+    sa.Column("type", sa.String(16), nullable=False),
+    sa.Column("tier", sa.String(16), nullable=False),
+    sa.Column("key", sa.String(512), nullable=False),
+    sa.Column("content", sa.Text, nullable=False),
+    sa.Column("tags", sa.Text, nullable=False, default="[]"),
+    sa.Column("source_session", sa.String(255), nullable=False, default=""),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+    sa.Column("importance", sa.Float, nullable=False),
+    sa.Column("access_count", sa.Integer, nullable=False, default=0),
+    sa.Column("last_accessed", sa.Float, nullable=False),
+    sa.Column("embedding_id", sa.String(64), nullable=False),
+    sa.Column("episode_id", sa.String(64), nullable=True),
+    sa.Column("version", sa.Integer, nullable=False, default=1),
+    sa.Column("superseded_by", sa.String(64), nullable=True),
+    sa.Column("superseded_at", sa.Float, nullable=True),
+    sa.Column("source", sa.Integer, nullable=False),
+    sa.Column("pinned", sa.Boolean, nullable=False, default=False),
+    sa.Column("metadata", sa.Text, nullable=False, default="{}"),
+    sa.Column("terms", sa.Text, nullable=False, default=""),
+    # Added in schema 2.
+    sa.Column("event_at", sa.Float, nullable=True),
+    sa.Column("status", sa.String(16), nullable=False, default="active"),
+    sa.UniqueConstraint("namespace", "key", "version", name="uq_tm_memories_key_version"),
+)
+sa.Index("ix_tm_memories_ns_tier", memories.c.namespace, memories.c.tier)
+sa.Index("ix_tm_memories_ns_created", memories.c.namespace, memories.c.created_at)
+
+vectors = sa.Table(
+    "tm_vectors",
+    metadata,
+    sa.Column("owner_id", sa.String(64), primary_key=True),
+    sa.Column("kind", sa.String(16), nullable=False),  # memory | episode
+    sa.Column("namespace", sa.String(255), nullable=False),
+    sa.Column("model_id", sa.String(255), nullable=False),
+    sa.Column("dim", sa.Integer, nullable=False),
+    sa.Column("vector", sa.LargeBinary, nullable=False),
+)
+sa.Index("ix_tm_vectors_ns_kind_model", vectors.c.namespace, vectors.c.kind, vectors.c.model_id)
+sa.Index("ix_tm_vectors_model", vectors.c.model_id)
+
+episodes = sa.Table(
+    "tm_episodes",
+    metadata,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("namespace", sa.String(255), nullable=False),
+    sa.Column("session_key", sa.String(255), nullable=False),
+    sa.Column("summary", sa.Text, nullable=False),
+    sa.Column("message_range_start", sa.Integer, nullable=False),
+    sa.Column("message_range_end", sa.Integer, nullable=False),
+    sa.Column("entity_ids", sa.Text, nullable=False, default="[]"),
+    sa.Column("importance", sa.Float, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("event_at", sa.Float, nullable=True),
+    sa.Column("metadata", sa.Text, nullable=False, default="{}"),
+    sa.Column("terms", sa.Text, nullable=False, default=""),
+)
+sa.Index("ix_tm_episodes_ns_session", episodes.c.namespace, episodes.c.session_key)
+
+contradictions = sa.Table(
+    "tm_contradictions",
+    metadata,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("namespace", sa.String(255), nullable=False),
+    sa.Column("entry_a_id", sa.String(64), nullable=False),
+    sa.Column("entry_b_id", sa.String(64), nullable=False),
+    sa.Column("description", sa.Text, nullable=False),
+    sa.Column("confidence", sa.Float, nullable=False),
+    sa.Column("resolution", sa.String(255), nullable=True),
+    sa.Column("resolved_at", sa.Float, nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+sa.Index("ix_tm_contradictions_ns", contradictions.c.namespace)
+
+links = sa.Table(
+    "tm_links",
+    metadata,
+    sa.Column("namespace", sa.String(255), nullable=False),
+    sa.Column("a", sa.String(64), primary_key=True),
+    sa.Column("b", sa.String(64), primary_key=True),
+    sa.Column("relation", sa.String(64), primary_key=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+audit_log = sa.Table(
+    "tm_audit_log",
+    metadata,
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("ts", sa.Float, nullable=False),
+    sa.Column("namespace", sa.String(255), nullable=False),
+    sa.Column("entry_id", sa.String(64), nullable=True),
+    sa.Column("action", sa.String(32), nullable=False),
+    sa.Column("actor", sa.String(64), nullable=False),
+    sa.Column("old_value", sa.Text, nullable=True),
+    sa.Column("new_value", sa.Text, nullable=True),
+    sa.Column("reason", sa.Text, nullable=True),
+)
+sa.Index("ix_tm_audit_ns_seq", audit_log.c.namespace, audit_log.c.seq)
+sa.Index("ix_tm_audit_entry", audit_log.c.entry_id)
+
+jobs = sa.Table(
+    "tm_jobs",
+    metadata,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("namespace", sa.String(255), nullable=False),
+    sa.Column("kind", sa.String(32), nullable=False),
+    sa.Column("session_key", sa.String(255), nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),  # queued | running | done | failed
+    sa.Column("payload", sa.Text, nullable=False, default="{}"),
+    sa.Column("attempts", sa.Integer, nullable=False, default=0),
+    sa.Column("error", sa.Text, nullable=True),
+    sa.Column("lease_owner", sa.String(128), nullable=True),
+    sa.Column("lease_expires", sa.Float, nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+    sa.UniqueConstraint("namespace", "kind", "session_key", name="uq_tm_jobs_session"),
+)
+
+sources = sa.Table(
+    "tm_sources",
+    metadata,
+    sa.Column("namespace", sa.String(255), primary_key=True),
+    sa.Column("sha256", sa.String(64), primary_key=True),
+    sa.Column("platform", sa.String(64), nullable=False),
+    sa.Column("filename", sa.String(1024), nullable=False),
+    sa.Column("stats", sa.Text, nullable=False, default="{}"),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+
+def _upgrade_1_to_2(conn: sa.Connection) -> None:
+    # Schema 1 had neither event time nor entry status, nor memory links.
+    cols = {c["name"] for c in sa.inspect(conn).get_columns("tm_memories")}
+    if "event_at" not in cols:
+        conn.execute(sa.text("ALTER TABLE tm_memories ADD COLUMN event_at FLOAT"))
+    if "status" not in cols:
+        conn.execute(
+            sa.text(
+                "ALTER TABLE tm_memories ADD COLUMN status VARCHAR(16) NOT NULL DEFAULT 'active'"
+            )
+        )
+
+
+UPGRADES = {1: _upgrade_1_to_2}
