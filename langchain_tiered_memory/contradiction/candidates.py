@@ -127,9 +127,9 @@ def find_candidates(
         if overlap >= _TEXT_MIN:
             score += _W_TEXT * overlap
             reasons.append("text")
-        similarity = sims.get(entry.id)
-        if similarity is not None and similarity >= cfg.contradiction_min_similarity:
-            score += _W_VECTOR * similarity
+        vector = sims.get(entry.id)
+        if vector is not None and vector >= cfg.contradiction_min_similarity:
+            score += _W_VECTOR * vector
             reasons.append("vector")
         if reasons:
             out.append(Candidate(entry, score, tuple(reasons)))

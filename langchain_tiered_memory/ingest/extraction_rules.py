@@ -54,11 +54,15 @@ _ADV = (
     r"|do|especially|particularly|strongly|genuinely))*"
 )
 # The object runs to the end of the clause: punctuation, or a conjunction that opens a new one.
-_OBJ = (
-    r"(?P<obj>[^,.;!?\n()]+?)(?=\s*(?:[,.;!?\n()]|$|\s(?:and|but|because|so|since|although"
+_OBJ_TEMPLATE = (
+    r"(?P<NAME>[^,.;!?\n()]+?)(?=\s*(?:[,.;!?\n()]|$|\s(?:and|but|because|so|since|although"
     r"|though|while|or|which|as|unless|whereas)\s+(?:I|i|my|we|it|that|the|so|then|this)\b"
     r"|\s(?:because|since|unless|whereas)\b))"
 )
+_OBJ = _OBJ_TEMPLATE.replace("NAME", "obj")
+_OBJ2 = _OBJ_TEMPLATE.replace("NAME", "obj2")
+_OBJ3 = _OBJ_TEMPLATE.replace("NAME", "obj3")
+_OBJ4 = _OBJ_TEMPLATE.replace("NAME", "obj4")
 _NAME = r"(?P<name>[A-Za-z\u00c0-\u024f][\w'\u00c0-\u024f-]*(?:\s+[A-Z][\w'\u00c0-\u024f-]*){0,2})"
 _PLACE = r"(?P<obj>[A-Z][\w'.\u00c0-\u024f-]*(?:[\s-]+(?:[A-Z][\w'.\u00c0-\u024f-]*|de|da|del|of|on|upon))*)"
 _IM = rf"{_I}(?:'m|’m|\s+am)"

@@ -7,6 +7,7 @@ item aborts the whole call, so nothing half-written remains.
 
 from __future__ import annotations
 
+import builtins
 import logging
 import os
 import threading
@@ -667,7 +668,7 @@ class StoreCore:
         include_superseded: bool = True,
         limit: int | None = None,
         offset: int = 0,
-    ) -> list[MemoryEntry]:
+    ) -> builtins.list[MemoryEntry]:
         """Entries of one namespace, newest first, filtered.
 
         Args:
@@ -714,7 +715,7 @@ class StoreCore:
             entries = entries[offset : None if limit is None else offset + limit]
         return entries
 
-    def history(self, key: str, *, namespace: str = "default") -> list[MemoryEntry]:
+    def history(self, key: str, *, namespace: str = "default") -> builtins.list[MemoryEntry]:
         """Every version of ``key``, oldest first."""
         check_namespace(namespace)
         m = t.memories.c
@@ -728,7 +729,7 @@ class StoreCore:
 
     def audit_log(
         self, *, namespace: str = "default", entry_id: str | None = None, limit: int | None = None
-    ) -> list[dict[str, Any]]:
+    ) -> builtins.list[dict[str, Any]]:
         """Audit rows of a namespace (oldest first): seq, ts, entry_id, action, actor, old, new, reason."""
         a = t.audit_log.c
         query = sa.select(t.audit_log).where(a.namespace == namespace).order_by(a.seq)
@@ -739,7 +740,7 @@ class StoreCore:
         with db_errors("read the audit log"), self._read() as conn:
             return [dict(r._mapping) for r in conn.execute(query)]
 
-    def namespaces(self) -> list[str]:
+    def namespaces(self) -> builtins.list[str]:
         """Every namespace that holds at least one entry or episode."""
         with db_errors("list namespaces"), self._read() as conn:
             a = {r[0] for r in conn.execute(sa.select(t.memories.c.namespace).distinct())}
@@ -850,9 +851,9 @@ class StoreCore:
         return done
 
 
-def _strings(value: Any) -> list[str]:
+def _strings(value: Any) -> builtins.list[str]:
     """Every string inside a JSON-like value (metadata is scanned too)."""
-    out: list[str] = []
+    out: builtins.list[str] = []
     stack = [value]
     while stack:
         item = stack.pop()

@@ -6,11 +6,24 @@ from typing import Any
 
 from ..types import Episode, MemoryEntry, SearchHit
 from ._async import run_sync
+from ._context import ContextMixin
 from ._episodes import EpisodeMixin
+from ._jobs import JobsMixin
+from ._knowledge import KnowledgeMixin
+from ._lifecycle import LifecycleMixin
 from ._recall import RecallMixin
+from ._sources import SourcesMixin
 
 
-class TieredMemoryStore(EpisodeMixin, RecallMixin):
+class TieredMemoryStore(
+    LifecycleMixin,
+    JobsMixin,
+    SourcesMixin,
+    KnowledgeMixin,
+    ContextMixin,
+    EpisodeMixin,
+    RecallMixin,
+):
     """One tiered memory (WORKING · EPISODIC · SEMANTIC · ARCHIVAL) on SQLite or PostgreSQL.
 
     Example:
