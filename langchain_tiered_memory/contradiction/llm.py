@@ -168,6 +168,13 @@ def parse_verdict(raw: Any) -> Verdict | None:
     )
 
 
+class _Default:
+    """Marker for "use the heuristic fallback" (None means no fallback at all)."""
+
+
+_DEFAULT = _Default()
+
+
 class LLMVerifier:
     """Ask a LangChain chat model whether two statements contradict; never raises.
 
@@ -186,13 +193,15 @@ class LLMVerifier:
         model: BaseChatModel,
         *,
         config: MemoryConfig | None = None,
-        fallback: Verifier | None = HeuristicVerifier(),  # noqa: B008 - stateless and immutable
+        fallback: Verifier | _Default | None = _DEFAULT,
         structured: bool = True,
         timeout: float | None = None,
     ) -> None:
         self.model = model
         self.config = config if config is not None else MemoryConfig()
-        self.fallback = fallback
+        self.fallback: Verifier | None = (
+            HeuristicVerifier() if isinstance(fallback, _Default) else fallback
+        )
         self.timeout = timeout if timeout is not None else self.config.llm_timeout_seconds
         self._structured: Runnable[Any, Any] | None = None
         if structured:

@@ -148,35 +148,31 @@ def _blocked_prefix(prefix: str, lang: str) -> bool:
 # ---- objects, topics and keys -----------------------------------------------------------------
 
 _PREPOSITIONS = frozenset(
-    "in on at over than for with from to of during after before about when while because into "
-    "onto instead rather like by without every each whenever".split()
+    ["in", "on", "at", "over", "than", "for", "with", "from", "to", "of", "during", "after", "before", "about", "when", "while", "because", "into", "onto", "instead", "rather", "like", "by", "without", "every", "each", "whenever"]
 )
 _DETERMINERS = frozenset(
-    "a an the my your our their his her its some any more most very really all this that these "
-    "those much many lots lot bit good great nice new old big small so such own".split()
+    ["a", "an", "the", "my", "your", "our", "their", "his", "her", "its", "some", "any", "more", "most", "very", "really", "all", "this", "that", "these", "those", "much", "many", "lots", "lot", "bit", "good", "great", "nice", "new", "old", "big", "small", "so", "such", "own"]
 )
 _LEAD_VERBS = frozenset(
-    "to use using drink drinking eat eating have having be being get getting go going with play "
-    "playing watch watching read reading listen listening switch switching move moving "
-    "try trying do doing take taking buy buying ship shipping adopt".split()
+    ["to", "use", "using", "drink", "drinking", "eat", "eating", "have", "having", "be", "being", "get", "getting", "go", "going", "with", "play", "playing", "watch", "watching", "read", "reading", "listen", "listening", "switch", "switching", "move", "moving", "try", "trying", "do", "doing", "take", "taking", "buy", "buying", "ship", "shipping", "adopt"]
 )
 _TIME_WORDS = frozenset(
-    "next this within before by until in after during every each someday soon today tomorrow "
-    "tonight now eventually someday year month week summer winter spring autumn fall".split()
+    ["next", "this", "within", "before", "by", "until", "in", "after", "during", "every", "each", "someday", "soon", "today", "tomorrow", "tonight", "now", "eventually", "someday", "year", "month", "week", "summer", "winter", "spring", "autumn", "fall"]
+)
+_TRAILING_ADVERBS = frozenset(
+    ["now", "anymore", "nowadays", "lately", "too", "either", "again", "already", "instead", "though", "much", "more"]
 )
 _TASK_VERBS = frozenset(
-    "know ask see check confirm understand clarify convert fix write generate translate summarize "
-    "summarise debug explain tell say get figure find remember believe wait open run install load "
-    "connect reproduce access log stop imagine think seem help decide make sure compile show "
-    "mention point add rewrite refactor continue start answer".split()
+    ["know", "ask", "see", "check", "confirm", "understand", "clarify", "convert", "fix", "write", "generate", "translate", "summarize", "summarise", "debug", "explain", "tell", "say", "figure", "find", "remember", "believe", "wait", "open", "run", "install", "load", "connect", "reproduce", "access", "log", "stop", "imagine", "think", "seem", "help", "decide", "make", "sure", "compile", "show", "mention", "point", "add", "rewrite", "refactor", "continue", "start", "answer"]
 )
 _DEICTIC_RE = re.compile(
-    r"\b(?:this|that|these|those|it|here|there|you|your|yours|the following|below|above|which)\b",
+    r"\b(?:this(?!\s+(?:year|month|week|weekend|summer|winter|spring|autumn|fall|morning|evening"
+    r"|semester|term|quarter))|that|these|those|it|here|there|you|your|yours|the\s+following"
+    r"|below|above|which)\b",
     re.IGNORECASE,
 )
 _NON_TOPIC_HEADS = frozenset(
-    "question questions problem problems issue issues error errors bug bugs idea doubt request "
-    "suggestion quick follow-up minute second moment feeling".split()
+    ["question", "questions", "problem", "problems", "issue", "issues", "error", "errors", "bug", "bugs", "idea", "doubt", "request", "suggestion", "quick", "follow-up", "minute", "second", "moment", "feeling", "not"]
 )
 _ZH_TASKY_RE = re.compile(r"你|您|这个|那个|这段|那段|这些|它|知道|问问?|帮我|看看|一下")
 _ZH_STRIP_LEAD_RE = re.compile(
@@ -185,6 +181,11 @@ _ZH_STRIP_LEAD_RE = re.compile(
 )
 _ZH_STRIP_TAIL_RE = re.compile(r"(?:了|的|吧|啊|呀|哦|呢|啦|嘛)+$")
 _WORD_RE = re.compile(r"[a-z0-9][a-z0-9+#'-]*")
+_TRAILING_TIME_RE = re.compile(
+    r"\s+(?:(?:last|this|a\s+few|few|a\s+couple\s+of|\d+|two|three)\s+(?:days?|weeks?|months?"
+    r"|years?|summer|winter|spring|autumn|fall)(?:\s+ago)?|yesterday|recently|ago|lately)\s*$",
+    re.IGNORECASE,
+)
 _TRAILING_FILLER_RE = re.compile(
     r"\s+(?:too|as\s+well|also|lol|haha|please|btw|though|anyway|anyways)\s*$", re.IGNORECASE
 )
@@ -220,6 +221,8 @@ def _en_topic(obj: str) -> str:
             words = words[:i]
             break
     content = [w for w in words if w not in _DETERMINERS]
+    while len(content) > 1 and (content[-1] in _TIME_WORDS or content[-1] in _TRAILING_ADVERBS):
+        content.pop()
     return _slug(_singular(content[-1])) if content else "general"
 
 
@@ -234,7 +237,7 @@ def _en_goal(obj: str) -> str:
 
 def _zh_topic(obj: str) -> str:
     text = obj.strip()
-    match = re.search(r"用(.+?)(?:做|来做|作为|当作)(.+)$", text)
+    match = re.search(r"(?:用|使用|采用)?(.+?)(?:来做|做|作为|当作)(.+)$", text)
     if match:
         text = match.group(2)
     for _ in range(4):
@@ -282,15 +285,17 @@ def _third_person(text: str, lang: str) -> str:
 def _clean_object(obj: str) -> str:
     obj = obj.strip().strip("\"'“”‘’")
     obj = _TRAILING_FILLER_RE.sub("", obj)
+    obj = _TRAILING_TIME_RE.sub("", obj)
     return re.sub(r"\s+", " ", obj).strip()
 
 
 def _fact_from_match(rule: Rule, match: re.Match[str], sentence: str, index: int) -> ExtractedFact | None:
     groups = {k: v for k, v in match.groupdict().items() if v is not None}
     lang = rule.lang
-    obj = _clean_object(groups.get("obj") or groups.get("place") or "")
+    raw_obj = next((v for k, v in groups.items() if k.startswith("obj")), groups.get("place", ""))
+    obj = _clean_object(raw_obj)
     if "{obj}" in rule.statement or "{topic}" in rule.key or "{goal}" in rule.key:
-        if not obj and "{obj}" in rule.statement and "never" not in rule.statement:
+        if not obj and "{obj}" in rule.statement and not rule.object_optional:
             return None
         if rule.check_object and not _object_ok(obj, lang):
             return None

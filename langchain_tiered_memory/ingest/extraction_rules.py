@@ -34,6 +34,7 @@ class Rule:
         confidence: Base confidence (hedges lower it).
         lang: ``en`` or ``zh`` (decides how topics are derived).
         check_object: Whether the object must pass the "is this about a task?" filter.
+        object_optional: Whether the rule still holds with an empty object ("I never fly").
     """
 
     pattern: re.Pattern[str]
@@ -43,6 +44,7 @@ class Rule:
     confidence: float
     lang: Literal["en", "zh"] = "en"
     check_object: bool = False
+    object_optional: bool = False
 
 
 # ---- English -------------------------------------------------------------------------------
@@ -91,7 +93,7 @@ EN_RULES: tuple[Rule, ...] = (
          "fact", "relation.{slot}", "User's {slot} is named {name}", 0.85),
     Rule(_en_i(rf"\bmy\s+(?:favou?rite|preferred)\s+(?P<slot>[\w\s-]{{2,40}}?)\s+(?:is|are)\s+{_OBJ}"),
          "preference", "preference.{slot}", "User's favourite {slot} is {obj}", 0.9),
-    Rule(_en_i(rf"{_IM}{_ADV}\s+(?:a\s+|an\s+)?(?P<slot>vegetarian|vegan|pescatarian|teetotal(?:er)?"
+    Rule(_en_i(rf"{_I}(?:'m|’m|\s+am|'ve\s+been|\s+have\s+been){_ADV}\s+(?:a\s+|an\s+)?(?P<slot>vegetarian|vegan|pescatarian|teetotal(?:er)?"
                r"|keto|halal|kosher)\b"),
          "constraint", "diet.style", "User is {slot}", 0.9),
     Rule(_en_i(rf"{_IM}{_ADV}\s+(?P<slot>lactose|gluten)[\s-]intolerant"),
@@ -103,15 +105,18 @@ EN_RULES: tuple[Rule, ...] = (
          "constraint", "diet.{topic}", "User does not {slot} {obj}", 0.85),
     Rule(_en_i(rf"\bmy\s+budget\s+(?:is|was)\s+{_OBJ}"),
          "constraint", "constraint.budget", "User's budget is {obj}", 0.85),
+    Rule(_en_i(rf"{_I}\s+only\s+(?P<slot>eat|drink)\s+{_OBJ}"),
+         "constraint", "diet.{topic}", "User only {slot}s {obj}", 0.8),
     Rule(_en_i(rf"{_I}\s+can\s+only\s+{_OBJ}"),
          "constraint", "constraint.{topic}", "User can only {obj}", 0.7),
     Rule(_en_i(rf"{_I}\s+only\s+have\s+{_OBJ}"),
          "constraint", "constraint.{topic}", "User only has {obj}", 0.65, check_object=True),
     Rule(_en_i(rf"{_I}\s+(?:can't|cannot|can’t|can\s+not|am\s+not\s+able\s+to|'m\s+unable\s+to)"
-               rf"\s+{_OBJ}"),
+               rf"\s+(?!stand\b|bear\b){_OBJ}"),
          "constraint", "constraint.{topic}", "User cannot {obj}", 0.7, check_object=True),
-    Rule(_en_i(rf"{_I}\s+never\s+(?P<slot>fly|drive|drink|smoke|travel|work|eat|cook|use)\b{_OBJ}?"),
-         "constraint", "constraint.{slot}", "User does not {slot} {obj}", 0.75),
+    Rule(_en_i(rf"{_I}\s+never\s+(?P<slot>fly|drive|drink|smoke|travel|work|eat|cook|use)\b(?:{_OBJ})?"),
+         "constraint", "constraint.{slot}", "User does not {slot} {obj}", 0.75,
+         object_optional=True),
     Rule(_en_i(rf"{_I}(?:'m|’m|\s+am){_ADV}\s+not\s+(?:a\s+(?:big\s+|huge\s+)?)?fan\s+of\s+{_OBJ}"),
          "preference", "preference.{topic}", "User dislikes {obj}", 0.8),
     Rule(_en_i(rf"{_IM}{_ADV}\s+(?:a\s+)?(?:big\s+|huge\s+|massive\s+)?fan\s+of\s+{_OBJ}"),
@@ -127,15 +132,16 @@ EN_RULES: tuple[Rule, ...] = (
          "preference", "preference.{topic}", "User {slot}s {obj}", 0.85, check_object=True),
     Rule(_en_i(rf"{_I}(?:'m|’m|\s+am){_ADV}\s+(?P<slot>\d{{1,3}})(?:\s+years?\s+old|\s*yo\b)"),
          "identity", "identity.age", "User is {slot} years old", 0.9),
-    Rule(_en_i(rf"{_I}(?:'m|’m|\s+am|\s+have){_ADV}\s+(?:currently\s+|now\s+)?(?:living|based|"
+    Rule(_en_i(rf"{_WE}(?:'m|’m|\s+am|'re|\s+are|\s+have){_ADV}\s+(?:currently\s+|now\s+)?(?:living|based|"
                rf"lived|been\s+living)\s+in\s+{_OBJ}|{_I}{_ADV}\s+(?:currently\s+|now\s+)?"
-               rf"(?:live|reside|moved|relocated)\s+(?:in|to)\s+{_OBJ}"),
+               rf"(?:live|reside|moved|relocated)\s+(?:in|to)\s+{_OBJ2}"),
          "identity", "location.home", "User lives in {obj}", 0.9),
     Rule(_en_i(rf"{_I}(?:'m|’m|\s+am|\s+come){_ADV}\s+(?:originally\s+)?from\s+{_OBJ}"),
          "identity", "identity.origin", "User is from {obj}", 0.85),
-    Rule(_en_i(rf"{_I}{_ADV}\s+(?:currently\s+|now\s+)?work\s+(?:at|for)\s+{_OBJ}|"
+    Rule(_en_i(rf"{_I}{_ADV}\s+(?:currently\s+|now\s+)?work\s+(?:remotely\s+|full[\s-]time\s+|"
+               rf"part[\s-]time\s+)?(?:at|for)\s+{_OBJ}|"
                rf"{_I}(?:'m|’m|\s+am)\s+(?:currently\s+)?(?:employed\s+(?:at|by)|working\s+(?:at|for))"
-               rf"\s+{_OBJ}"),
+               rf"\s+{_OBJ2}"),
          "identity", "identity.employer", "User works at {obj}", 0.85),
     Rule(_en_i(rf"{_I}\s+work\s+as\s+(?:a|an)\s+{_OBJ}"),
          "identity", "identity.occupation", "User works as {article} {obj}", 0.9),
@@ -145,7 +151,8 @@ EN_RULES: tuple[Rule, ...] = (
                rf"objective)\s+is\s+(?:to\s+)?{_OBJ}"),
          "goal", "goal.{goal}", "User's goal is to {obj}", 0.9),
     Rule(_en_i(rf"{_I}(?:'m|’m|\s+am){_ADV}\s+(?:trying|planning|hoping|aiming|saving\s+up)\s+to\s+{_OBJ}|"
-               rf"{_I}{_ADV}\s+(?:plan|hope|aim|intend|want|wanna|would\s+love|'d\s+love)\s+to\s+{_OBJ}"),
+               rf"{_I}{_ADV}\s+(?:plan|hope|aim|intend|want|wanna|would\s+love|'d\s+love|'d\s+like"
+               rf"|would\s+like)\s+to\s+{_OBJ2}|{_I}(?:'m|’m|\s+am)\s+working\s+towards?\s+{_OBJ3}"),
          "goal", "goal.{goal}", "User wants to {obj}", 0.7, check_object=True),
     Rule(_en_i(rf"{_I}(?:'m|’m|\s+am){_ADV}\s+(?:currently\s+)?learning\s+{_OBJ}"),
          "goal", "goal.learn_{topic}", "User is learning {obj}", 0.75, check_object=True),
@@ -153,10 +160,10 @@ EN_RULES: tuple[Rule, ...] = (
          "decision", "decision.{topic}", "User decided to {obj}", 0.85),
     Rule(_en_i(rf"{_WE}(?:'ll|’ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to|'m\s+going\s+to)"
                rf"\s+(?:use|go\s+with|stick\s+with|switch\s+to|adopt)\s+{_OBJ}|"
-               rf"\blet's\s+(?:use|go\s+with|stick\s+with|switch\s+to)\s+{_OBJ}|"
+               rf"\blet's\s+(?:use|go\s+with|stick\s+with|switch\s+to)\s+{_OBJ2}|"
                rf"{_WE}(?:'m|’m|\s+am|'re|\s+are)\s+(?:going\s+with|switching\s+to|sticking\s+with)"
-               rf"\s+{_OBJ}|{_WE}(?:'ve|\s+have)?\s+(?:chosen|chose|picked|settled\s+on|opted\s+for)"
-               rf"\s+{_OBJ}"),
+               rf"\s+{_OBJ3}|{_WE}(?:'ve|\s+have)?\s+(?:chosen|chose|picked|settled\s+on|opted\s+for)"
+               rf"\s+{_OBJ4}"),
          "decision", "decision.{topic}", "Decision: use {obj}", 0.8),
     Rule(_en_i(rf"{_I}\s+have\s+(?P<slot>a|an|one|two|three|four|five|\d+)\s+{_OBJ}"),
          "fact", "family.{topic}", "User has {slot} {obj}", 0.7, check_object=True),
@@ -197,7 +204,9 @@ ZH_RULES: tuple[Rule, ...] = (
          "constraint", "constraint.budget", "用户的预算是{obj}", 0.85, "zh"),
     Rule(_zh(rf"{_ZH_I}(?:不能|不可以|没法|无法){_ZH_OBJ}"),
          "constraint", "constraint.{topic}", "用户不能{obj}", 0.7, "zh", check_object=True),
-    Rule(_zh(rf"{_ZH_I}{_ZH_ADV}(?:不喜欢|不爱|讨厌|受不了|反感|厌恶){_ZH_OBJ}"),
+    Rule(_zh(rf"{_ZH_I}的(?P<slot>爱好|兴趣|兴趣爱好)(?:是|有){_ZH_OBJ}"),
+         "preference", "preference.{slot}", "用户的{slot}是{obj}", 0.85, "zh"),
+    Rule(_zh(rf"{_ZH_I}{_ZH_ADV}(?:不太喜欢|不怎么喜欢|不喜欢|不爱|讨厌|受不了|反感|厌恶){_ZH_OBJ}"),
          "preference", "preference.{topic}", "用户不喜欢{obj}", 0.85, "zh", check_object=True),
     Rule(_zh(rf"{_ZH_I}{_ZH_ADV}(?P<slot>喜欢|爱|热爱|偏爱|偏好|钟爱|迷上了?)(?!的){_ZH_OBJ}"),
          "preference", "preference.{topic}", "用户{slot}{obj}", 0.85, "zh", check_object=True),
@@ -213,10 +222,10 @@ ZH_RULES: tuple[Rule, ...] = (
          "identity", "identity.occupation", "用户是{obj}", 0.85, "zh"),
     Rule(_zh(rf"{_ZH_I}的(?:目标|梦想|愿望|计划)(?:是|就是){_ZH_OBJ}"),
          "goal", "goal.{topic}", "用户的目标是{obj}", 0.9, "zh"),
-    Rule(_zh(rf"{_ZH_I}(?:打算|计划|准备|希望能?|想要成为|想成为|想学会?|要学会?|正在学|在学|立志)"
+    Rule(_zh(rf"{_ZH_I}(?:最近|现在|目前|正)?(?:打算|计划|准备|希望能?|想要成为|想成为|想学会?|要学会?|正在学|在学|立志)"
              rf"{_ZH_OBJ}"),
          "goal", "goal.{topic}", "用户想要{obj}", 0.75, "zh", check_object=True),
-    Rule(_zh(rf"(?:{_ZH_I}们?|咱们)(?:已经)?(?:决定|选择了?|选定了?|定了)(?:用|使用|采用)?{_ZH_OBJ}"),
+    Rule(_zh(rf"(?:{_ZH_I}们?|咱们)(?:已经)?(?:决定|选择了?|选定了?|定了){_ZH_OBJ}"),
          "decision", "decision.{topic}", "决定：{obj}", 0.85, "zh"),
     Rule(_zh(rf"(?:{_ZH_I}们|咱们)(?:就)?(?:用|使用|采用){_ZH_OBJ}吧"),
          "decision", "decision.{topic}", "决定：用{obj}", 0.8, "zh"),

@@ -143,7 +143,8 @@ def claude_conversation(obj: Any, position: int, report: ParseReport) -> Convers
             items.append(None)
             continue
         role = normalize_role(msg.get("sender"))
-        text = msg.get("text") if isinstance(msg.get("text"), str) else ""
+        raw_text = msg.get("text")
+        text = raw_text if isinstance(raw_text, str) else ""
         if not text.strip():
             text = text_from_parts(msg.get("content"))
         items.append(None if role is None else (role, text.strip(), msg.get("created_at")))
@@ -214,8 +215,9 @@ def _request_response(
     obj: Mapping[str, Any], position: int, report: ParseReport, platform: str
 ) -> Conversation:
     """An API log record: ``request`` (OpenAI ``messages`` or Gemini ``contents``) + ``response``."""
-    request = obj.get("request") if isinstance(obj.get("request"), Mapping) else {}
-    response = obj.get("response") if isinstance(obj.get("response"), Mapping) else {}
+    raw_request, raw_response = obj.get("request"), obj.get("response")
+    request: Mapping[str, Any] = raw_request if isinstance(raw_request, Mapping) else {}
+    response: Mapping[str, Any] = raw_response if isinstance(raw_response, Mapping) else {}
     items: list[MessageFields | None] = []
     for msg in request.get("messages") or request.get("contents") or ():
         items.append(message_fields(msg))

@@ -233,7 +233,7 @@ def strip_html(text: str) -> str:
 
 
 _IMAGE_TYPES = ("image", "image_url", "image_asset_pointer", "input_image", "inline_data")
-_TEXT_KEYS = ("text", "content", "value")
+_TEXT_KEYS = ("text", "content", "value", "parts")
 
 
 def text_from_parts(parts: object, *, images: bool = True) -> str:

@@ -14,7 +14,7 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 from langchain_tiered_memory.ingest.chatgpt import BadConversation, chatgpt_conversation
 from langchain_tiered_memory.ingest.loose import (

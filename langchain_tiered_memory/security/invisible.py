@@ -97,5 +97,5 @@ def find_invisible(text: str, allowed_flags: Iterable[str] = ()) -> InvisibleHit
             rule = "invisible_filler"
         hits.append(InvisibleHit(rule, first.start(), first.end(), cp))
     if run is not None:
-        hits.append(InvisibleHit("variation_selector_run", run.start(), run.end(), ord(run[0])))
+        hits.append(InvisibleHit("variation_selector_run", run.start(), run.end(), ord(run.group()[0])))
     return min(hits, key=lambda h: h.start) if hits else None

@@ -10,21 +10,24 @@ An attacker who knows the patterns writes ``ＩＧＮＯＲＥ``, ``ignоre`` (C
 ``spaced``
     ``literal`` plus leetspeak digits (``0→o 1→i 3→e 4→a 5→s 7→t @→a $→s``), the letter ``l``
     folded onto ``i`` (so ``1``, ``l`` and ``I`` look alike, as they do to a reader), and every
-    non-alphanumeric character turned into a space. Rules use a literal space between words.
+    run of non-alphanumeric characters turned into one space. Rules use a literal space
+    between words.
 ``compact``
     ``spaced`` with the spaces removed: defeats inserted spaces and punctuation and is the natural
     view for Chinese, which has no spaces anyway.
 ``rot13``
     ``compact`` of the ROT13 of ``literal``: a ROT13 payload reads as plain text here.
 
-Every view is produced by :meth:`str.translate` with a per-character table, so it costs one C
-pass, and each original character maps to a known number of view characters; :func:`to_original`
-walks that back in chunks to report offsets into the original text.
+Every view is produced by :meth:`str.translate` with a per-character table (plus, for
+``spaced``, squeezing runs of spaces), so it costs a couple of C passes; each original character
+maps to a known number of view characters, and :func:`to_original` walks that back in chunks to
+report offsets into the original text.
 """
 
 from __future__ import annotations
 
 import codecs
+import re
 import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
@@ -135,6 +138,9 @@ _BUILDERS: dict[str, Callable[[str], str]] = {
 }
 
 
+_ROT13_MATCHING = _Table(lambda ch: _matching(_rot13(ch)))
+
+
 @lru_cache(maxsize=None)
 def _table(view: str) -> _Table:
     return _Table(_BUILDERS[view])
@@ -150,10 +156,29 @@ def make_view(text: str, view: str) -> str:
     Returns:
         The folded text; use :func:`to_original` to map offsets back.
     """
+    # compact/rot13 are derived from one-to-one tables (plus a space removal), which keeps
+    # ASCII input on CPython's fast translate path; the result equals the per-character tables.
+    if view == "spaced":
+        return _RUNS.sub(" ", text.translate(_table("spaced")))
+    if view == "compact":
+        return text.translate(_table("spaced")).replace(" ", "")
+    if view == "rot13":
+        return text.translate(_table("literal")).translate(_ROT13_MATCHING).replace(" ", "")
     return text.translate(_table(view))
 
 
 _CHUNK = 4096
+_RUNS = re.compile(" {2,}")
+
+
+def _unsqueeze(text: str, index: int) -> int:
+    """Map an offset in the squeezed ``spaced`` view to the unsqueezed translation."""
+    removed = 0
+    for m in _RUNS.finditer(text.translate(_table("spaced"))):
+        if index <= m.start() - removed:
+            break
+        removed += m.end() - m.start() - 1
+    return index + removed
 
 
 def to_original(text: str, view: str, index: int, *, end: bool = False) -> int:
@@ -172,6 +197,8 @@ def to_original(text: str, view: str, index: int, *, end: bool = False) -> int:
     target = index - 1 if end else index
     if target < 0:
         return 0
+    if view == "spaced":
+        target = _unsqueeze(text, target)
     done = 0  # view characters produced so far
     pos = 0
     # Whole chunks first (C speed), then character by character inside the last one.
@@ -193,12 +220,13 @@ def to_original(text: str, view: str, index: int, *, end: bool = False) -> int:
 def fold_pattern(source: str, view: str) -> str:
     """Adapt a rule's regex source (written for the ``spaced`` view) to ``view``.
 
-    In ``spaced`` a literal space means "one or more separators"; in ``compact`` and ``rot13``
-    spaces and ``\\b`` disappear. The letter ``l`` is folded onto ``i`` like the text is.
+    In ``spaced`` a literal space stands for the single space a separator run became; in
+    ``compact`` and ``rot13`` spaces and ``\\b`` disappear. The letter ``l`` is folded onto ``i``
+    like the text is.
     """
     if view == "literal":
         return source
     folded = source.replace("l", "i")
     if view == "spaced":
-        return folded.replace(" ", "[ ]+")
+        return folded
     return folded.replace(" ", "").replace("\\b", "")

@@ -8,14 +8,16 @@ view), then — only if all of that passed — the optional classifier. Any inte
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..types import ScanResult
 from .classifier import arun_classifier, run_classifier
 from .encodings import decode_candidates
 from .invisible import find_invisible
+from .matcher import windows
 from .normalize import make_view, to_original
-from .rules import RuleSet, load_rules
+from .rules import CompiledView, RuleSet, load_rules
 
 __all__ = ["ascan_memory_content", "scan_memory_content"]
 
@@ -23,14 +25,66 @@ DEFAULT_CLASSIFIER_TIMEOUT = 10.0
 _MAX_DEPTH = 2  # decoded payloads are themselves decoded once more (base64 of hex...)
 
 
+def _anchor_hits(
+    folded: str, finders: tuple[re.Pattern[str] | None, re.Pattern[str] | None]
+) -> dict[str, list[tuple[int, int]]]:
+    """Every occurrence of every anchor, overlapping ones and prefixes of longer ones included."""
+    hits: dict[str, list[tuple[int, int]]] = {}
+    ascii_finder, other_finder = finders
+    if ascii_finder is not None:
+        _collect(folded, ascii_finder, hits)
+    if other_finder is not None and not folded.isascii():
+        _collect(folded, other_finder, hits)
+    return hits
+
+
+def _collect(
+    folded: str, finder: re.Pattern[str], hits: dict[str, list[tuple[int, int]]]
+) -> None:
+
+    def record(start: int, longest: str) -> None:
+        for k in range(1, len(longest) + 1):
+            hits.setdefault(longest[:k], []).append((start, start + k))
+
+    for m in finder.finditer(folded):
+        start, end = m.span()
+        record(start, m.group())
+        # Anchors that start inside this occurrence were skipped by finditer: look for them.
+        for inner in range(start + 1, end):
+            again = finder.match(folded, inner)
+            if again is not None:
+                record(inner, again.group())
+
+
+def _search(folded: str, compiled: CompiledView, hits: dict[str, list[tuple[int, int]]] | None
+            ) -> re.Match[str] | None:
+    if compiled.anchors is None or compiled.width is None or hits is None:
+        return compiled.regex.search(folded)
+    positions = sorted(p for a in compiled.anchors for p in hits.get(a, ()))
+    if not positions:
+        return None
+    spans = windows(positions, compiled.width, len(folded))
+    if sum(hi - lo for lo, hi in spans) > len(folded) // 2:
+        return compiled.regex.search(folded)
+    for lo, hi in spans:
+        m = compiled.regex.search(folded, lo, hi)
+        if m is not None:
+            return m
+    return None
+
+
 def _match_rules(text: str, rules: RuleSet) -> ScanResult | None:
     views: dict[str, str] = {}
+    anchor_hits: dict[str, dict[str, list[tuple[int, int]]] | None] = {}
     for rule in rules.rules:
-        for view, regex in rule.compiled:
+        for compiled in rule.compiled:
+            view = compiled.view
             folded = views.get(view)
             if folded is None:
                 folded = views[view] = make_view(text, view)
-            m = regex.search(folded)
+                finders = rules.anchor_finders.get(view)
+                anchor_hits[view] = _anchor_hits(folded, finders) if finders else None
+            m = _search(folded, compiled, anchor_hits[view])
             if m is None:
                 continue
             start = to_original(text, view, m.start())

@@ -1,9 +1,160 @@
-"""Context assembly: the L0-L3 system-prompt block."""
+"""Context assembly: the L0-L3 system-prompt block.
+
+The store gathers the candidates of each level; `langchain_tiered_memory.context.layout_levels`
+fits them into the token budget and renders the markdown.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
+import sqlalchemy as sa
+
+from ..context import ContextBlock, ContextItem, layout_levels
+from ..types import MemoryEntry, MemoryTier, MemoryType
+from . import _tables as t
+from ._async import run_sync
 from ._core import StoreCore
+from ._db import db_errors
+from ._rows import check_namespace
+
+_IDENTITY_PREFIXES = ("identity.", "name", "user.name", "profile.name")
+_IDENTITY_WORDS = ("language", "locale", "lang")
+
+
+def _is_identity(entry: MemoryEntry) -> bool:
+    key = entry.key.lower()
+    if key.startswith(_IDENTITY_PREFIXES) or "identity" in entry.tags:
+        return True
+    return entry.type == MemoryType.USER and any(w in key for w in _IDENTITY_WORDS)
+
+
+def _core_rank(entry: MemoryEntry) -> tuple[bool, float, str]:
+    # Which core entries survive a tight budget: pinned first, then the most important.
+    return (not entry.pinned, -entry.importance, entry.key)
 
 
 class ContextMixin(StoreCore):
-    """Context assembly: the L0-L3 system-prompt block."""
+    """`context` / `context_block`: identity, core snapshot, recall and episodes for a prompt."""
+
+    def context_block(
+        self,
+        namespace: str = "default",
+        query: str | None = None,
+        *,
+        budget: int | None = None,
+        k: int = 8,
+        episodes: int = 2,
+        links: bool = True,
+        reinforce: bool = False,
+    ) -> ContextBlock:
+        """Assemble the memory block and report what went in (see `context`)."""
+        check_namespace(namespace)
+        total = self.config.context_token_budget if budget is None else int(budget)
+        live = [
+            e
+            for e in self.list(namespace=namespace, include_superseded=False)  # type: ignore[attr-defined]
+            if e.tier != MemoryTier.ARCHIVAL or e.pinned
+        ]
+        identity = sorted((e for e in live if _is_identity(e)), key=lambda e: e.key)
+        shown = {e.id for e in identity}
+        core = sorted(
+            (e for e in live if e.id not in shown and (e.pinned or e.type == MemoryType.USER)),
+            key=_core_rank,
+        )
+        shown.update(e.id for e in core)
+        levels: dict[str, list[ContextItem]] = {
+            "L0": [ContextItem(e.content, e.id, "L0") for e in identity],
+            "L1": [ContextItem(e.content, e.id, "L1") for e in core],
+            "L2": [],
+            "L3": [],
+        }
+        if query and query.strip():
+            hits = self.search(  # type: ignore[attr-defined]
+                query, namespace=namespace, k=k, reinforce=reinforce
+            )
+            recalled = [h.entry for h in hits if h.entry.id not in shown]
+            levels["L2"] = [ContextItem(e.content, e.id, "L2") for e in recalled]
+            shown.update(e.id for e in recalled)
+            if episodes > 0:
+                for episode, _score in self.search_episodes(  # type: ignore[attr-defined]
+                    query, namespace=namespace, k=episodes
+                ):
+                    day = (episode.event_at or episode.created_at).date().isoformat()
+                    levels["L3"].append(
+                        ContextItem(f"({day}) {episode.summary}", episode.id, "L3", "episode")
+                    )
+            if links and recalled:
+                for entry in self._linked(namespace, [e.id for e in recalled]):
+                    if entry.id not in shown and entry.superseded_by is None:
+                        shown.add(entry.id)
+                        levels["L3"].append(ContextItem(entry.content, entry.id, "L3", "link"))
+        return layout_levels(levels, total)
+
+    def context(
+        self,
+        namespace: str = "default",
+        query: str | None = None,
+        *,
+        budget: int | None = None,
+        k: int = 8,
+        episodes: int = 2,
+        links: bool = True,
+        reinforce: bool = False,
+    ) -> str:
+        """The memory block for a system prompt, in levels, within a token budget.
+
+        L0 identity (name, language) and L1 core snapshot (pinned and USER entries) are always
+        included and ordered by text, so the block's start is stable across turns (cache-friendly
+        prompts). With a ``query``, L2 adds what recall finds for it and L3 the best episode
+        summaries and entries linked to the recalled ones. Each level gets a share of ``budget``
+        (10/35/40/15 %), unused share passing to the next level; tokens are estimated as one per
+        CJK character plus one per four other characters.
+
+        Args:
+            namespace: Whose memory.
+            query: The current user message (enables L2 and L3).
+            budget: Token budget (default ``memory.contextTokenBudget``).
+            k: Entries L2 recall considers.
+            episodes: Episode summaries L3 considers.
+            links: Add entries linked to the recalled ones to L3.
+            reinforce: Count the recalled entries as accessed.
+
+        Returns:
+            Markdown starting with ``## Memory``, or "" when the namespace holds nothing relevant.
+        """
+        return self.context_block(
+            namespace,
+            query,
+            budget=budget,
+            k=k,
+            episodes=episodes,
+            links=links,
+            reinforce=reinforce,
+        ).text
+
+    def _linked(self, namespace: str, ids: Sequence[str]) -> list[MemoryEntry]:
+        if not ids:
+            return []
+        lk = t.links.c
+        with db_errors("read memory links"), self._read() as conn:
+            rows = conn.execute(
+                sa.select(lk.a, lk.b)
+                .where(lk.namespace == namespace, sa.or_(lk.a.in_(ids), lk.b.in_(ids)))
+                .order_by(lk.created_at, lk.a, lk.b)
+            ).all()
+        wanted = set(ids)
+        others = [r.b if r.a in wanted else r.a for r in rows]
+        found = self.get_many(others, namespace=namespace)
+        return [found[i] for i in dict.fromkeys(others) if i in found]
+
+    async def acontext(self, namespace: str = "default", query: str | None = None, **kw: Any) -> str:
+        """Async twin of `context`."""
+        return await run_sync(self.context, namespace, query, **kw)
+
+    async def acontext_block(
+        self, namespace: str = "default", query: str | None = None, **kw: Any
+    ) -> ContextBlock:
+        """Async twin of `context_block`."""
+        return await run_sync(self.context_block, namespace, query, **kw)

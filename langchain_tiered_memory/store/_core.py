@@ -99,9 +99,8 @@ class StoreCore:
     def _now(self, now: datetime | None = None) -> datetime:
         return now or self.clock()
 
-    def _audit(
+    def _audit_row(
         self,
-        conn: sa.Connection,
         action: str,
         namespace: str,
         *,
@@ -111,19 +110,21 @@ class StoreCore:
         new: str | None = None,
         reason: str | None = None,
         now: datetime | None = None,
-    ) -> None:
-        conn.execute(
-            sa.insert(t.audit_log).values(
-                ts=to_ts(self._now(now)),
-                namespace=namespace,
-                entry_id=entry_id,
-                action=action,
-                actor=actor,
-                old_value=old,
-                new_value=new,
-                reason=reason,
-            )
-        )
+    ) -> dict[str, Any]:
+        return {
+            "ts": to_ts(self._now(now)),
+            "namespace": namespace,
+            "entry_id": entry_id,
+            "action": action,
+            "actor": actor,
+            "old_value": old,
+            "new_value": new,
+            "reason": reason,
+        }
+
+    def _audit(self, conn: sa.Connection, action: str, namespace: str, **kwargs: Any) -> None:
+        """Append one audit row (in the caller's transaction, so it commits with the change)."""
+        conn.execute(sa.insert(t.audit_log), [self._audit_row(action, namespace, **kwargs)])
 
     def _record_blocked(self, draft: Draft, error: MemoryWriteBlocked, path: WritePath) -> None:
         try:
@@ -195,41 +196,49 @@ class StoreCore:
     ) -> list[MemoryEntry]:
         matrix = self._embed([d.content for d in drafts])
         terms = [" ".join(tokenize(d.content + " " + " ".join(d.tags))) for d in drafts]
-        created: list[MemoryEntry] = []
+        pending = _Pending()
         try:
             with db_errors("write memories"), self._write() as conn, conn.begin():
                 for i, draft in enumerate(drafts):
-                    created.append(self._insert_one(conn, draft, matrix[i], terms[i], path, now))
+                    pending.index = i
+                    self._stage(conn, pending, draft, matrix[i], terms[i], path, now)
+                pending.flush(conn)
         except MemoryWriteBlocked as exc:
             # The transaction is rolled back and its lock released before the refusal is logged.
-            i = len(created)
-            error = exc.with_index(i) if batch else exc
-            self._record_blocked(drafts[i], error, path)
+            error = exc.with_index(pending.index) if batch else exc
+            self._record_blocked(drafts[pending.index], error, path)
             raise error from None
-        self._after_commit(created)
-        return created
+        self._after_commit(pending.created)
+        return pending.created
 
-    def _insert_one(
+    def _stage(
         self,
         conn: sa.Connection,
+        pending: _Pending,
         draft: Draft,
         vector: np.ndarray,
         terms: str,
         path: WritePath,
         now: datetime,
-    ) -> MemoryEntry:
+    ) -> None:
+        """Validate one draft against the store and queue its rows (inserted in bulk later)."""
         entry_id = new_id()
         previous = None
         version = 1
         key = draft.key or f"mem:{entry_id}"
         if draft.key is not None:
-            previous = self._current_for_key(conn, draft.namespace, draft.key)
-            last = conn.execute(
-                sa.select(sa.func.max(t.memories.c.version)).where(
-                    t.memories.c.namespace == draft.namespace, t.memories.c.key == draft.key
-                )
-            ).scalar()
-            version = int(last or 0) + 1
+            slot = (draft.namespace, draft.key)
+            if slot in pending.latest:
+                previous = pending.latest[slot]
+                version = previous.version + 1
+            else:
+                previous = self._current_for_key(conn, draft.namespace, draft.key)
+                last = conn.execute(
+                    sa.select(sa.func.max(t.memories.c.version)).where(
+                        t.memories.c.namespace == draft.namespace, t.memories.c.key == draft.key
+                    )
+                ).scalar()
+                version = int(last or 0) + 1
         entry = MemoryEntry(
             id=entry_id,
             type=draft.type,
@@ -256,24 +265,33 @@ class StoreCore:
         )
         if previous is not None:
             check_replace(previous, entry)
-        conn.execute(sa.insert(t.memories).values(**entry_to_row(entry, terms)))
-        conn.execute(
-            sa.insert(t.vectors).values(
-                **vector_row(entry_id, "memory", draft.namespace, self.model_id, vector)
+        pending.memories.append(entry_to_row(entry, terms))
+        pending.vectors.append(vector_row(entry_id, "memory", draft.namespace, self.model_id, vector))
+        pending.audit.append(
+            self._audit_row("add", draft.namespace, entry_id=entry_id, actor=path.value,
+                            new=audit_value(entry), now=now)
+        )
+        pending.created.append(entry)
+        if draft.key is not None:
+            pending.latest[(draft.namespace, draft.key)] = entry
+        if previous is None:
+            return
+        if previous.id in pending.rows:
+            # Replaced within the same batch: its row has not been inserted yet.
+            row = pending.rows[previous.id]
+            row.update(superseded_by=entry_id, superseded_at=to_ts(now),
+                       tier=MemoryTier.ARCHIVAL.value)
+            after = previous.evolve(superseded_by=entry_id, superseded_at=now,
+                                    tier=MemoryTier.ARCHIVAL)
+            pending.audit.append(
+                self._audit_row("supersede", previous.namespace, entry_id=previous.id,
+                                actor=path.value, old=audit_value(previous),
+                                new=audit_value(after), reason="new version of key", now=now)
             )
-        )
-        self._audit(
-            conn,
-            "add",
-            draft.namespace,
-            entry_id=entry_id,
-            actor=path.value,
-            new=audit_value(entry),
-            now=now,
-        )
-        if previous is not None:
-            self._supersede(conn, previous, entry, path, now, reason="new version of key")
-        return entry
+        else:
+            self._supersede(conn, previous, entry, path, now, reason="new version of key",
+                            audit_rows=pending.audit)
+        pending.rows[entry_id] = pending.memories[-1]
 
     def _current_for_key(self, conn: sa.Connection, namespace: str, key: str) -> MemoryEntry | None:
         m = t.memories.c
@@ -294,8 +312,12 @@ class StoreCore:
         now: datetime,
         *,
         reason: str,
+        audit_rows: list[dict[str, Any]] | None = None,
     ) -> None:
-        """Mark ``old`` as replaced by ``new``: it moves to ARCHIVAL with ``superseded_by`` set."""
+        """Mark ``old`` as replaced by ``new``: it moves to ARCHIVAL with ``superseded_by`` set.
+
+        With ``audit_rows`` the audit row is queued there (bulk insert) instead of written now.
+        """
         conn.execute(
             sa.update(t.memories)
             .where(t.memories.c.id == old.id)
@@ -307,8 +329,7 @@ class StoreCore:
             )
         )
         after = old.evolve(superseded_by=new.id, superseded_at=now, tier=MemoryTier.ARCHIVAL)
-        self._audit(
-            conn,
+        row = self._audit_row(
             "supersede",
             old.namespace,
             entry_id=old.id,
@@ -318,6 +339,10 @@ class StoreCore:
             reason=reason,
             now=now,
         )
+        if audit_rows is not None:
+            audit_rows.append(row)
+        else:
+            conn.execute(sa.insert(t.audit_log), [row])
         self._on_supersede(conn, old, new, now)
 
     def _on_supersede(
@@ -645,13 +670,12 @@ class StoreCore:
         with db_errors("read memories"), self._read() as conn:
             for start in range(0, len(ids), 500):
                 chunk = ids[start : start + 500]
-                rows = conn.execute(
-                    sa.select(t.memories).where(
-                        t.memories.c.id.in_(chunk), t.memories.c.namespace == namespace
-                    )
-                )
+                # Filter the namespace in Python: with it in the WHERE clause SQLite may pick the
+                # (namespace, tier) index and scan the whole namespace instead of the primary key.
+                rows = conn.execute(sa.select(t.memories).where(t.memories.c.id.in_(chunk)))
                 for row in rows:
-                    out[row.id] = entry_from_row(row)
+                    if row.namespace == namespace:
+                        out[row.id] = entry_from_row(row)
         return out
 
     def list(
@@ -849,6 +873,27 @@ class StoreCore:
             if progress is not None:
                 progress(done, total)
         return done
+
+
+class _Pending:
+    """Rows of one write call, staged for bulk insertion at the end of its transaction."""
+
+    def __init__(self) -> None:
+        self.index = 0
+        self.memories: list[dict[str, Any]] = []
+        self.vectors: list[dict[str, Any]] = []
+        self.audit: list[dict[str, Any]] = []
+        self.created: list[MemoryEntry] = []
+        self.latest: dict[tuple[str, str], MemoryEntry] = {}
+        self.rows: dict[str, dict[str, Any]] = {}
+
+    def flush(self, conn: sa.Connection) -> None:
+        # executemany: one compiled statement per table instead of one per row.
+        if self.memories:
+            conn.execute(sa.insert(t.memories), self.memories)
+            conn.execute(sa.insert(t.vectors), self.vectors)
+        if self.audit:
+            conn.execute(sa.insert(t.audit_log), self.audit)
 
 
 def _strings(value: Any) -> builtins.list[str]:

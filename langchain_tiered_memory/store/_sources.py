@@ -1,9 +1,525 @@
-"""Import sources (sha256, platform, stats) and the import pipeline's writes."""
+"""Import sources (sha256, platform, stats), the import pipeline's writes, review, and dumps.
+
+The import pipeline (`langchain_tiered_memory.importer`) is pure orchestration; every row it writes
+goes through this mixin, which keeps the store's rules: each text passes `_guard` (provenance
+ceiling, PII policy, injection scanner) and every change writes an audit row in its transaction.
+
+Dumps (`export_records` / `import_records`) copy rows as they are, ids, versions and timestamps
+included, for a lossless round trip; imported contents still pass the scanner.
+"""
 
 from __future__ import annotations
 
-from ._core import StoreCore
+import base64
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+
+from ..errors import IllegalTransition, InvalidInput, MemoryWriteBlocked
+from ..provenance import WritePath, check_replace, max_provenance
+from ..security import scan_memory_content
+from ..text import tokenize
+from ..types import Episode, MemoryEntry, MemoryTier, ProvenanceLevel, ScanResult
+from . import _tables as t
+from ._async import run_sync
+from ._core import StoreCore, _strings
+from ._db import db_errors, dumps, from_ts, loads, to_ts
+from ._rows import Draft, check_namespace, make_draft, entry_from_row, vector_row
+
+DUMP_FORMAT = "tiered-memory-dump"
+DUMP_VERSION = 1
+
+# Tables a dump carries, in the order they are written back (audit last: it names the others).
+_DUMP_TABLES: tuple[tuple[str, sa.Table], ...] = (
+    ("memory", t.memories),
+    ("episode", t.episodes),
+    ("vector", t.vectors),
+    ("contradiction", t.contradictions),
+    ("link", t.links),
+    ("source", t.sources),
+    ("audit", t.audit_log),
+)
+_KIND_TABLE = dict(_DUMP_TABLES)
+_MEMO_MAX = 100_000
+
+
+@dataclass(frozen=True, slots=True)
+class ImportSource:
+    """One imported file, as recorded in ``tm_sources``.
+
+    Attributes:
+        namespace: Whose memory it went into.
+        sha256: Hex digest of the file.
+        platform: Export format (``chatgpt``, ``claude``...).
+        filename: The file's name when imported.
+        stats: Parse and write statistics.
+        created_at: When it was imported.
+    """
+
+    namespace: str
+    sha256: str
+    platform: str
+    filename: str
+    stats: Mapping[str, Any]
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class BatchResult:
+    """What `SourcesMixin.write_import_batch` wrote and what it refused."""
+
+    episodes: tuple[Episode, ...]
+    entries: tuple[MemoryEntry, ...]
+    refused_episodes: tuple[tuple[int, str], ...]
+    refused_facts: tuple[tuple[int, str], ...]
 
 
 class SourcesMixin(StoreCore):
-    """Import sources (sha256, platform, stats) and the import pipeline's writes."""
+    """Import sources, batched import writes, the review queue, and lossless dumps."""
+
+    # -- sources ----------------------------------------------------------------------------
+
+    def get_source(self, sha256: str, *, namespace: str) -> ImportSource | None:
+        """The recorded import of the file with this digest into ``namespace``, or None."""
+        check_namespace(namespace)
+        s = t.sources.c
+        with db_errors("read an import source"), self._read() as conn:
+            row = conn.execute(
+                sa.select(t.sources).where(s.namespace == namespace, s.sha256 == sha256)
+            ).first()
+        return _source(row) if row else None
+
+    def list_sources(self, *, namespace: str) -> list[ImportSource]:
+        """Every file imported into ``namespace``, newest first."""
+        check_namespace(namespace)
+        s = t.sources.c
+        with db_errors("list import sources"), self._read() as conn:
+            rows = conn.execute(
+                sa.select(t.sources).where(s.namespace == namespace).order_by(s.created_at.desc())
+            ).all()
+        return [_source(r) for r in rows]
+
+    def record_source(
+        self,
+        *,
+        namespace: str,
+        sha256: str,
+        platform: str,
+        filename: str,
+        stats: Mapping[str, Any],
+    ) -> ImportSource:
+        """Record (or overwrite) the import of one file; audited as ``source_add``."""
+        check_namespace(namespace)
+        now = self.clock()
+        source = ImportSource(namespace, sha256, platform, filename[:1024], dict(stats), now)
+        s = t.sources.c
+        with db_errors("record an import source"), self._write() as conn, conn.begin():
+            conn.execute(sa.delete(t.sources).where(s.namespace == namespace, s.sha256 == sha256))
+            conn.execute(
+                sa.insert(t.sources).values(
+                    namespace=namespace,
+                    sha256=sha256,
+                    platform=platform,
+                    filename=source.filename,
+                    stats=dumps(source.stats),
+                    created_at=to_ts(now),
+                )
+            )
+            self._audit(
+                conn,
+                "source_add",
+                namespace,
+                entry_id=None,
+                actor=WritePath.IMPORT.value,
+                new=dumps({"sha256": sha256, "platform": platform, "filename": source.filename}),
+            )
+        return source
+
+    def import_file(self, path: Any, *, namespace: str = "default", **kwargs: Any) -> Any:
+        """Import a chat export; see `langchain_tiered_memory.importer.import_file`."""
+        from ..importer import import_file
+
+        return import_file(self, path, namespace=namespace, **kwargs)  # type: ignore[arg-type]
+
+    async def aimport_file(self, path: Any, **kwargs: Any) -> Any:
+        """Async twin of `import_file`."""
+        return await run_sync(self.import_file, path, **kwargs)
+
+    # -- batched import writes ------------------------------------------------------------------
+
+    def current_contents(self, keys: Iterable[str], *, namespace: str) -> dict[str, MemoryEntry]:
+        """The live (not superseded, active) entry of each key that has one."""
+        wanted = sorted(set(keys))
+        m = t.memories.c
+        out: dict[str, MemoryEntry] = {}
+        with db_errors("read current keys"), self._read() as conn:
+            for start in range(0, len(wanted), 500):
+                rows = conn.execute(
+                    sa.select(t.memories).where(
+                        m.namespace == namespace,
+                        m.key.in_(wanted[start : start + 500]),
+                        m.superseded_by.is_(None),
+                        m.status == "active",
+                    )
+                )
+                for row in rows:
+                    out[row.key] = entry_from_row(row)
+        return out
+
+    def write_import_batch(
+        self,
+        episodes: Sequence[Episode],
+        facts: Sequence[Mapping[str, Any]],
+        *,
+        namespace: str,
+        path: WritePath = WritePath.IMPORT,
+    ) -> BatchResult:
+        """Write episodes and facts of an import batch, skipping (not aborting on) refused items.
+
+        Episodes are guarded one by one, embedded in one call and inserted in one transaction;
+        facts likewise (with versioning of their keys, as `add_many`). An item the scanner, PII
+        policy or provenance guard refuses is dropped (and audited as blocked) and the rest
+        written, so one bad message never loses a whole batch. Facts whose episode was refused
+        lose their ``episode_id``.
+
+        Returns:
+            What was written, and ``(index, reason)`` for every refused episode and fact.
+        """
+        check_namespace(namespace)
+        memo: dict[str, ScanResult] = {}
+        kept: list[Episode] = []
+        refused_eps: list[tuple[int, str]] = []
+        for i, episode in enumerate(episodes):
+            draft = Draft(
+                content=episode.summary,
+                namespace=episode.namespace,
+                tags=tuple(e for e in episode.entity_ids if e.strip()),
+                metadata=dict(episode.metadata),
+            )
+            try:
+                draft = self._guard_memo(draft, path, None, memo)
+            except MemoryWriteBlocked as exc:
+                refused_eps.append((i, exc.reason))
+                continue
+            kept.append(replace(episode, summary=draft.content))
+        if kept:
+            self._insert_episodes(kept, path)
+        dropped = {episodes[i].id for i, _ in refused_eps}
+        drafts: list[tuple[int, Draft]] = []
+        refused_facts: list[tuple[int, str]] = []
+        for i, fact in enumerate(facts):
+            item = {**fact, "episode_id": None} if fact.get("episode_id") in dropped else fact
+            try:
+                drafts.append((i, self._guard_memo(make_draft(item, namespace, i), path, i, memo)))
+            except (MemoryWriteBlocked, InvalidInput) as exc:
+                refused_facts.append((i, _reason(exc)))
+        entries: list[MemoryEntry] = []
+        while drafts:
+            try:
+                entries = self._insert_drafts([d for _, d in drafts], path, self.clock(), True)
+                break
+            except MemoryWriteBlocked as exc:  # the provenance guard refused a replacement
+                if exc.item_index is None:
+                    raise
+                refused_facts.append((drafts.pop(exc.item_index)[0], exc.reason))
+        refused_facts.sort()
+        return BatchResult(tuple(kept), tuple(entries), tuple(refused_eps), tuple(refused_facts))
+
+    def _guard_memo(
+        self, draft: Draft, path: WritePath, index: int | None, memo: dict[str, ScanResult]
+    ) -> Draft:
+        """`_guard` with the scanner's verdicts remembered per distinct string for one batch.
+
+        Imports repeat the same keys, tags and metadata names thousands of times; the scanner is a
+        pure function of the text, so each distinct string is still scanned, once.
+        """
+        try:
+            ceiling = max_provenance(path)
+            if draft.source > ceiling:
+                raise MemoryWriteBlocked(
+                    "provenance",
+                    rule="provenance_ceiling",
+                    detail=f"the {path.value} path may write at most {ceiling.label}, "
+                    f"not {draft.source.label}",
+                )
+            draft.content = self._apply_pii(draft.content)
+            for text in (draft.content, draft.key or "", *draft.tags, *_strings(draft.metadata)):
+                if not text:
+                    continue
+                verdict = memo.get(text)
+                if verdict is None:
+                    verdict = scan_memory_content(text, classifier=self.classifier)
+                    if len(memo) < _MEMO_MAX:
+                        memo[text] = verdict
+                if verdict.blocked:
+                    raise MemoryWriteBlocked(
+                        verdict.reason or "blocked",
+                        rule=verdict.rule,
+                        span=verdict.span,
+                        detail=verdict.detail,
+                    )
+        except MemoryWriteBlocked as exc:
+            error = exc.with_index(index) if index is not None else exc
+            self._record_blocked(draft, error, path)
+            raise error from None
+        return draft
+
+    def _insert_episodes(self, episodes: Sequence[Episode], path: WritePath) -> None:
+        matrix = self._embed([e.summary for e in episodes])
+        with db_errors("write episodes"), self._write() as conn, conn.begin():
+            for i, ep in enumerate(episodes):
+                terms = " ".join(tokenize(ep.summary + " " + " ".join(ep.entity_ids)))
+                conn.execute(
+                    sa.insert(t.episodes).values(
+                        id=ep.id,
+                        namespace=ep.namespace,
+                        session_key=ep.session_key,
+                        summary=ep.summary,
+                        message_range_start=ep.message_range_start,
+                        message_range_end=ep.message_range_end,
+                        entity_ids=dumps(list(ep.entity_ids)),
+                        importance=ep.importance,
+                        created_at=to_ts(ep.created_at),
+                        event_at=to_ts(ep.event_at),
+                        metadata=dumps(dict(ep.metadata)),
+                        terms=terms,
+                    )
+                )
+                conn.execute(
+                    sa.insert(t.vectors).values(
+                        **vector_row(ep.id, "episode", ep.namespace, self.model_id, matrix[i])
+                    )
+                )
+                self._audit(
+                    conn,
+                    "episode_add",
+                    ep.namespace,
+                    entry_id=ep.id,
+                    actor=path.value,
+                    new=dumps({"summary": ep.summary}),
+                )
+
+    # -- review queue -----------------------------------------------------------------------
+
+    def pending_reviews(
+        self, namespace: str = "default", *, limit: int | None = None
+    ) -> list[MemoryEntry]:
+        """Entries waiting for review (status ``pending``), oldest first."""
+        pending = self.list(namespace=namespace, status="pending")
+        pending.reverse()
+        return pending[:limit] if limit is not None else pending
+
+    def approve(
+        self, entry_id: str, *, namespace: str | None = None, path: WritePath = WritePath.USER
+    ) -> MemoryEntry:
+        """Approve a pending entry: it becomes active, searchable, and the live version of the key
+        it was proposed for (``metadata["proposed_key"]``), if the provenance guard allows.
+
+        Raises:
+            EntryNotFound: No such entry (in ``namespace``).
+            IllegalTransition: It is not pending.
+            MemoryWriteBlocked: It would replace a more trusted entry.
+        """
+        current = self._require(entry_id, namespace)
+        if current.status != "pending":
+            raise IllegalTransition(f"cannot approve entry {entry_id}: it is {current.status}")
+        now = self.clock()
+        meta = dict(current.metadata)
+        key = meta.pop("proposed_key", None)
+        with db_errors("approve a memory"), self._write() as conn, conn.begin():
+            after = current.evolve(status="active", updated_at=now, metadata=meta)
+            previous = None
+            if isinstance(key, str) and key and key != current.key:
+                previous = self._current_for_key(conn, current.namespace, key)
+                last = conn.execute(
+                    sa.select(sa.func.max(t.memories.c.version)).where(
+                        t.memories.c.namespace == current.namespace, t.memories.c.key == key
+                    )
+                ).scalar()
+                after = after.evolve(key=key, version=int(last or 0) + 1)
+                if previous is not None:
+                    check_replace(previous, after)
+            self._replace_row(current, after, "approve", path, now, conn=conn)
+            if previous is not None:
+                self._supersede(conn, previous, after, path, now, reason="approved review")
+        return after
+
+    def reject(
+        self,
+        entry_id: str,
+        *,
+        namespace: str | None = None,
+        archive: bool = False,
+        path: WritePath = WritePath.USER,
+    ) -> MemoryEntry | None:
+        """Reject a pending entry: delete it (default) or keep it archived with status
+        ``rejected`` (never recalled). Both are audited.
+
+        Returns:
+            The archived entry, or None when it was deleted.
+        """
+        current = self._require(entry_id, namespace)
+        if current.status != "pending":
+            raise IllegalTransition(f"cannot reject entry {entry_id}: it is {current.status}")
+        if not archive:
+            self.delete(entry_id, namespace=namespace, path=path)
+            return None
+        now = self.clock()
+        after = current.evolve(status="rejected", tier=MemoryTier.ARCHIVAL, updated_at=now)
+        self._replace_row(current, after, "reject", path, now)
+        return after
+
+    async def apending_reviews(self, namespace: str = "default", **kw: Any) -> list[MemoryEntry]:
+        """Async twin of `pending_reviews`."""
+        return await run_sync(self.pending_reviews, namespace, **kw)
+
+    async def aapprove(self, entry_id: str, **kw: Any) -> MemoryEntry:
+        """Async twin of `approve`."""
+        return await run_sync(self.approve, entry_id, **kw)
+
+    async def areject(self, entry_id: str, **kw: Any) -> MemoryEntry | None:
+        """Async twin of `reject`."""
+        return await run_sync(self.reject, entry_id, **kw)
+
+    # -- lossless dumps ---------------------------------------------------------------------
+
+    def export_records(self, *, namespace: str | None = None) -> Iterator[dict[str, Any]]:
+        """Every row of the store (or of one namespace) as JSON-ready records, streamed.
+
+        The first record is a header; then one record per row of memories (every version),
+        episodes, vectors (base64), contradictions, links, sources and the audit log.
+        """
+        yield {"kind": "header", "format": DUMP_FORMAT, "version": DUMP_VERSION,
+               "schema_version": self.schema_version, "namespace": namespace}
+        with db_errors("export the store"), self._read() as conn:
+            for kind, table in _DUMP_TABLES:
+                query = sa.select(table)
+                if namespace is not None:
+                    query = query.where(table.c.namespace == namespace)
+                order = [c for c in table.primary_key.columns]
+                if kind == "audit":
+                    order = [table.c.seq]
+                for row in conn.execution_options(yield_per=1000).execute(query.order_by(*order)):
+                    rec = {"kind": kind}
+                    for name, value in row._mapping.items():
+                        rec[name] = (
+                            base64.b64encode(value).decode("ascii")
+                            if isinstance(value, bytes | memoryview)
+                            else value
+                        )
+                    yield rec
+
+    def import_records(
+        self,
+        records: Iterable[Mapping[str, Any]],
+        *,
+        progress: Callable[[int], None] | None = None,
+    ) -> dict[str, int]:
+        """Write back what `export_records` produced, row for row, in one transaction.
+
+        Ids, versions, timestamps and audit rows are kept. Every memory's content, key, tags and
+        metadata strings, and every episode summary, still pass `_guard` (scanner and PII policy);
+        one refusal aborts the whole import. Vectors missing from the dump are re-embedded.
+
+        Returns:
+            Rows written per kind.
+
+        Raises:
+            MemoryWriteBlocked: A row was refused (``item_index`` is its record number).
+            InvalidInput: A record is malformed or of an unknown kind.
+        """
+        counts: dict[str, int] = {}
+        memory_ids: list[tuple[str, str, str]] = []
+        vector_ids: set[str] = set()
+        with db_errors("import a dump"), self._write() as conn, conn.begin():
+            for number, rec in enumerate(records):
+                kind = rec.get("kind")
+                if kind == "header":
+                    if rec.get("format") != DUMP_FORMAT:
+                        raise InvalidInput("format", f"not a {DUMP_FORMAT} file",
+                                           item_index=number)
+                    continue
+                table = _KIND_TABLE.get(kind)  # type: ignore[arg-type]
+                if table is None:
+                    raise InvalidInput("kind", f"unknown record kind {kind!r}", item_index=number)
+                row = self._dump_row(table, rec, number)
+                if kind == "memory":
+                    memory_ids.append((row["id"], row["namespace"], row["content"]))
+                elif kind == "vector":
+                    vector_ids.add(row["owner_id"])
+                conn.execute(sa.insert(table).values(**row))
+                counts[kind] = counts.get(kind, 0) + 1
+                if progress is not None and number % 1000 == 0:
+                    progress(number)
+            missing = [m for m in memory_ids if m[0] not in vector_ids]
+            for start in range(0, len(missing), 256):
+                chunk = missing[start : start + 256]
+                matrix = self._embed([c for _, _, c in chunk])
+                for i, (mid, ns, _) in enumerate(chunk):
+                    conn.execute(sa.insert(t.vectors).values(
+                        **vector_row(mid, "memory", ns, self.model_id, matrix[i])))
+        with self._indexes_lock:
+            self._indexes.clear()
+        return counts
+
+    def _dump_row(self, table: sa.Table, rec: Mapping[str, Any], number: int) -> dict[str, Any]:
+        names = {c.name for c in table.columns}
+        row = {k: v for k, v in rec.items() if k in names}
+        missing = [c.name for c in table.columns
+                   if c.name not in row and not c.nullable and c.default is None
+                   and c.autoincrement is not True]
+        if missing:
+            raise InvalidInput(missing[0], "missing from the record", item_index=number)
+        if "vector" in row and isinstance(row["vector"], str):
+            row["vector"] = base64.b64decode(row["vector"])
+        if table is t.memories:
+            self._guard_row(row, number, tags=loads(row.get("tags"), []),
+                            metadata=loads(row.get("metadata"), {}), content_col="content")
+        elif table is t.episodes:
+            self._guard_row(row, number, tags=loads(row.get("entity_ids"), []),
+                            metadata=loads(row.get("metadata"), {}), content_col="summary")
+        return row
+
+    def _guard_row(
+        self, row: dict[str, Any], number: int, *, tags: Any, metadata: Any, content_col: str
+    ) -> None:
+        content = row.get(content_col)
+        if not isinstance(content, str) or not isinstance(row.get("namespace"), str):
+            raise InvalidInput(content_col, "must be a string", item_index=number)
+        if not isinstance(tags, list) or not isinstance(metadata, dict):
+            raise InvalidInput("metadata", "tags must be a list, metadata a dict",
+                               item_index=number)
+        draft = Draft(
+            content=content,
+            namespace=row["namespace"],
+            key=row.get("key"),
+            tags=tuple(str(x) for x in tags),
+            metadata=metadata,
+            source=ProvenanceLevel(int(row.get("source", 0))),
+        )
+        draft = self._guard(draft, WritePath.API, number)
+        if draft.content != content:  # the PII policy redacted it
+            row[content_col] = draft.content
+            row["terms"] = " ".join(tokenize(draft.content + " " + " ".join(draft.tags)))
+
+
+def _reason(exc: MemoryWriteBlocked | InvalidInput) -> str:
+    return exc.reason if isinstance(exc, MemoryWriteBlocked) else f"invalid: {exc}"
+
+
+def _source(row: Any) -> ImportSource:
+    m = row._mapping
+    return ImportSource(
+        namespace=m["namespace"],
+        sha256=m["sha256"],
+        platform=m["platform"],
+        filename=m["filename"],
+        stats=loads(m["stats"], {}),
+        created_at=from_ts(m["created_at"]),  # type: ignore[arg-type]
+    )
+
+
+__all__ = ["DUMP_FORMAT", "BatchResult", "ImportSource", "SourcesMixin"]

@@ -1,0 +1,91 @@
+"""The consolidation pipeline as a compiled LangGraph `StateGraph`, and as a node for users' graphs."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .pipeline import ConsolidationState, Steps
+
+__all__ = ["build_consolidation_graph", "consolidation_node"]
+
+
+def build_consolidation_graph(store: Any, llm: Any = None) -> Any:
+    """Compile the sleep-time pipeline: episode → extract → write → contradictions → decay.
+
+    Example:
+        >>> graph = build_consolidation_graph(store)  # doctest: +SKIP
+        >>> state = graph.invoke({"namespace": "alice", "session_id": "s1",
+        ...                       "messages": messages})  # doctest: +SKIP
+        >>> state["written"], state["blocked"], state["conflicts"], state["moved"]  # doctest: +SKIP
+
+    Args:
+        store: A `TieredMemoryStore`.
+        llm: Any LangChain chat model for summaries, extraction and contradiction checks; without
+            one (or when it fails or returns junk) the offline heuristics are used.
+
+    Returns:
+        A compiled graph whose input and final state is a `ConsolidationState`.
+    """
+    from langgraph.graph import END, START, StateGraph
+
+    steps = Steps(store, llm)
+    graph = StateGraph(ConsolidationState)
+    graph.add_node("episode", steps.episode)
+    graph.add_node("extract", steps.extract)
+    graph.add_node("write", steps.write)
+    graph.add_node("contradictions", steps.contradictions)
+    graph.add_node("decay", steps.decay)
+    graph.add_edge(START, "episode")
+    graph.add_edge("episode", "extract")
+    graph.add_edge("extract", "write")
+    graph.add_edge("write", "contradictions")
+    graph.add_edge("contradictions", "decay")
+    graph.add_edge("decay", END)
+    return graph.compile(name="tiered_memory_consolidation")
+
+
+def consolidation_node(
+    store: Any,
+    llm: Any = None,
+    *,
+    namespace: str | None = None,
+    scheduler: Any = None,
+) -> Any:
+    """A node that consolidates the ``messages`` of a ``MessagesState`` graph.
+
+    With a ``scheduler`` the session is handed over and the node returns at once (use it at the
+    end of a conversation graph); without one it runs the pipeline inline. Either way it returns
+    no state update; the last pipeline state is kept on ``node.last_state`` for inspection.
+
+    The session id comes from ``config["configurable"]["thread_id"]`` (else ``session_id`` in the
+    state, else ``"default"``); the namespace from ``namespace``, else
+    ``config["configurable"]["namespace"]`` / ``["user_id"]``, else ``"default"``.
+    """
+    from langchain_core.runnables import RunnableConfig
+
+    from .jobs import enqueue_session, run_consolidation_job
+
+    class _Node:
+        last_state: Mapping[str, Any] | None = None
+        last_job: Any = None
+
+        def __call__(self, state: Mapping[str, Any], config: RunnableConfig) -> dict[str, Any]:
+            configurable = (config or {}).get("configurable", {})
+            ns = namespace or configurable.get("namespace") or configurable.get("user_id")
+            ns = ns or "default"
+            session = str(configurable.get("thread_id") or state.get("session_id") or "default")
+            messages = [
+                m for m in state.get("messages", []) if getattr(m, "type", None) != "system"
+            ]
+            if not messages:
+                return {}
+            if scheduler is not None:
+                self.last_job = scheduler.schedule_session(store, ns, session, messages)
+                return {}
+            job, _ = enqueue_session(store, ns, session, messages)
+            self.last_job = job
+            self.last_state = run_consolidation_job(store, job.id, llm=llm)
+            return {}
+
+    return _Node()

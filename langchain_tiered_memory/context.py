@@ -1,0 +1,273 @@
+"""The memory block of the system prompt: token estimate, level layout, and the LangGraph node.
+
+`TieredMemoryStore.context` gathers four levels and this module lays them out:
+
+- **L0 identity** — who the user is (name, language): always first.
+- **L1 core snapshot** — pinned entries and USER entries: always present.
+- **L2 recall** — what the store recalls for the current query.
+- **L3 on demand** — episode summaries and items linked to the recalled ones.
+
+Each level gets a share of the token budget (`LEVEL_SHARES`); whatever a level leaves unused
+passes to the next one. L0 and L1 are ordered by key, not by score, so that the start of the
+block — and with it the prompt prefix a provider can cache — only changes when those memories do.
+
+Token estimate (`estimate_tokens`): one token per CJK character plus one per four other
+characters, rounded up. It over-counts English slightly compared with BPE tokenizers, which keeps
+the block safely inside a model's window without loading a tokenizer.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "LEVEL_SHARES",
+    "LEVEL_TITLES",
+    "MEMORY_MESSAGE_ID",
+    "ContextBlock",
+    "ContextItem",
+    "estimate_tokens",
+    "last_user_text",
+    "layout_levels",
+    "memory_context_node",
+    "memory_pre_model_hook",
+]
+
+LEVEL_SHARES: Mapping[str, float] = {"L0": 0.10, "L1": 0.35, "L2": 0.40, "L3": 0.15}
+LEVEL_TITLES: Mapping[str, str] = {
+    "L0": "Identity",
+    "L1": "Core memory",
+    "L2": "Relevant memories",
+    "L3": "Earlier sessions and related notes",
+}
+MEMORY_MESSAGE_ID = "tiered-memory-context"
+_HEADER = "## Memory"
+_CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_SPACE_RE = re.compile(r"\s+")
+
+
+def estimate_tokens(text: str) -> int:
+    """Rough token count: each CJK character is one token, other characters four to a token."""
+    if not text:
+        return 0
+    cjk = len(_CJK_RE.findall(text))
+    return cjk + math.ceil((len(text) - cjk) / 4)
+
+
+@dataclass(frozen=True, slots=True)
+class ContextItem:
+    """One line of the block.
+
+    Attributes:
+        text: The line's text (without the bullet).
+        id: The entry or episode id it came from.
+        level: ``L0`` .. ``L3``.
+        kind: ``entry``, ``episode`` or ``link``.
+    """
+
+    text: str
+    id: str
+    level: str
+    kind: str = "entry"
+
+
+@dataclass(frozen=True, slots=True)
+class ContextBlock:
+    """The assembled block and what went into it.
+
+    Attributes:
+        text: Markdown for the system prompt ("" when there is nothing to say).
+        items: Lines kept, per level, in output order.
+        dropped: Ids that did not fit their level's budget.
+        tokens: Estimated tokens of ``text``.
+        budget: The token budget it was built for.
+    """
+
+    text: str
+    items: Mapping[str, tuple[ContextItem, ...]] = field(default_factory=dict)
+    dropped: tuple[str, ...] = ()
+    tokens: int = 0
+    budget: int = 0
+
+    def ids(self, level: str | None = None) -> list[str]:
+        """Ids of the kept items (of one level, or all)."""
+        levels = [level] if level else list(self.items)
+        return [item.id for lv in levels for item in self.items.get(lv, ())]
+
+
+def _one_line(text: str) -> str:
+    return _SPACE_RE.sub(" ", text).strip()
+
+
+def layout_levels(
+    levels: Mapping[str, Sequence[ContextItem]], budget: int
+) -> ContextBlock:
+    """Fit the candidate items of each level into its share of ``budget`` and render markdown.
+
+    Candidates must arrive in priority order within a level; items that do not fit are skipped
+    (a shorter one after them may still fit). Kept L0/L1 items are re-sorted by text so the block
+    start is stable; L2/L3 keep their priority order.
+
+    Args:
+        levels: Candidate items keyed ``L0`` .. ``L3``.
+        budget: Total token budget, header included.
+
+    Returns:
+        The block; its ``tokens`` never exceed ``budget``.
+    """
+    header_cost = estimate_tokens(_HEADER) + 1
+    if budget <= header_cost:
+        return ContextBlock("", {}, tuple(i.id for v in levels.values() for i in v), 0, budget)
+    available = budget - header_cost
+    carry = 0.0
+    kept: dict[str, tuple[ContextItem, ...]] = {}
+    dropped: list[str] = []
+    sections: list[str] = []
+    for level in ("L0", "L1", "L2", "L3"):
+        share = available * LEVEL_SHARES[level] + carry
+        candidates = list(levels.get(level, ()))
+        title = f"### {LEVEL_TITLES[level]}"
+        cost = estimate_tokens(title) + 2  # title line plus the blank line before it
+        chosen: list[ContextItem] = []
+        for item in candidates:
+            line = f"- {_one_line(item.text)}"
+            need = estimate_tokens(line) + 1
+            if cost + need <= share:
+                chosen.append(item)
+                cost += need
+            else:
+                dropped.append(item.id)
+        if not chosen:
+            carry = share
+            continue
+        if level in ("L0", "L1"):
+            chosen.sort(key=lambda i: (_one_line(i.text).lower(), i.id))
+        kept[level] = tuple(chosen)
+        sections.append("\n".join([title, *(f"- {_one_line(i.text)}" for i in chosen)]))
+        carry = max(0.0, share - cost)
+    if not sections:
+        return ContextBlock("", {}, tuple(dropped), 0, budget)
+    text = "\n\n".join([_HEADER, *sections])
+    return ContextBlock(text, kept, tuple(dropped), estimate_tokens(text), budget)
+
+
+# -- LangGraph integration ---------------------------------------------------------------------
+
+
+def last_user_text(messages: Sequence[Any]) -> str | None:
+    """The text of the last human/user message in a message list, or None."""
+    for message in reversed(list(messages)):
+        role = getattr(message, "type", None)
+        content: Any = getattr(message, "content", None)
+        if isinstance(message, Mapping):
+            role = message.get("role") or message.get("type")
+            content = message.get("content")
+        elif isinstance(message, tuple) and len(message) == 2:
+            role, content = message
+        if role in ("human", "user"):
+            if isinstance(content, list):
+                parts = [
+                    p.get("text", "") if isinstance(p, Mapping) else str(p) for p in content
+                ]
+                content = " ".join(p for p in parts if p)
+            return str(content or "") or None
+    return None
+
+
+def _namespace_of(config: Any, default: str | None) -> str:
+    configurable = (config or {}).get("configurable", {}) if isinstance(config, Mapping) else {}
+    for key in ("namespace", "user_id"):
+        value = configurable.get(key)
+        if isinstance(value, str) and value:
+            return value
+    return default or "default"
+
+
+def _block_for(
+    store: Any, state: Mapping[str, Any], config: Any, namespace: str | None,
+    budget: int | None, k: int,
+) -> tuple[list[Any], str]:
+    messages = list(state.get("messages", []))
+    query = last_user_text(messages)
+    text = store.context(_namespace_of(config, namespace), query, budget=budget, k=k)
+    return messages, text
+
+
+def _node_update(messages: list[Any], text: str) -> dict[str, Any]:
+    from langchain_core.messages import RemoveMessage, SystemMessage
+    from langgraph.graph.message import REMOVE_ALL_MESSAGES
+
+    existing = next(
+        (m for m in messages if getattr(m, "id", None) == MEMORY_MESSAGE_ID), None
+    )
+    if not text:
+        return {"messages": [RemoveMessage(id=MEMORY_MESSAGE_ID)]} if existing else {}
+    block = SystemMessage(content=text, id=MEMORY_MESSAGE_ID)
+    if existing is not None:
+        # Same id: the reducer replaces it where it stands, so the list is not reordered.
+        return {"messages": [block]} if existing.content != text else {}
+    # First injection: rebuild the list so the memory sits after any leading system messages.
+    lead = 0
+    while lead < len(messages) and getattr(messages[lead], "type", None) == "system":
+        lead += 1
+    rebuilt = [*messages[:lead], block, *messages[lead:]]
+    return {"messages": [RemoveMessage(id=REMOVE_ALL_MESSAGES), *rebuilt]}
+
+
+def memory_context_node(
+    store: Any, *, namespace: str | None = None, budget: int | None = None, k: int = 8
+) -> Any:
+    """A LangGraph node that puts the memory block into ``MessagesState`` as a system message.
+
+    Add it before the model node (``START → memory → model``): it recalls for the last user
+    message and writes one `SystemMessage` (id ``tiered-memory-context``) after any leading system
+    messages; later turns replace that message in place, so the history is not reordered.
+
+    Args:
+        store: A `TieredMemoryStore`.
+        namespace: Whose memory; otherwise ``config["configurable"]["namespace"]`` or
+            ``["user_id"]``, else ``"default"``.
+        budget: Token budget (default ``memory.contextTokenBudget``).
+        k: How many entries L2 recall considers.
+
+    Returns:
+        A runnable node (sync and async) returning a ``{"messages": [...]}`` update.
+    """
+    from langchain_core.runnables import RunnableConfig, RunnableLambda
+
+    def node(state: Mapping[str, Any], config: RunnableConfig) -> dict[str, Any]:
+        messages, text = _block_for(store, state, config, namespace, budget, k)
+        return _node_update(messages, text)
+
+    async def anode(state: Mapping[str, Any], config: RunnableConfig) -> dict[str, Any]:
+        messages = list(state.get("messages", []))
+        query = last_user_text(messages)
+        text = await store.acontext(_namespace_of(config, namespace), query, budget=budget, k=k)
+        return _node_update(messages, text)
+
+    return RunnableLambda(node, afunc=anode, name="memory_context")
+
+
+def memory_pre_model_hook(
+    store: Any, *, namespace: str | None = None, budget: int | None = None, k: int = 8
+) -> Callable[..., dict[str, Any]]:
+    """A ``pre_model_hook`` for ``create_react_agent``: the model sees the memory block first.
+
+    It returns ``llm_input_messages`` (the block as a system message, then the conversation), so
+    nothing is written to the graph state.
+    """
+    from langchain_core.messages import SystemMessage
+    from langchain_core.runnables import RunnableConfig
+
+    def hook(state: Mapping[str, Any], config: RunnableConfig) -> dict[str, Any]:
+        messages, text = _block_for(store, state, config, namespace, budget, k)
+        rest = [m for m in messages if getattr(m, "id", None) != MEMORY_MESSAGE_ID]
+        if not text:
+            return {"llm_input_messages": rest}
+        return {"llm_input_messages": [SystemMessage(content=text, id=MEMORY_MESSAGE_ID), *rest]}
+
+    return hook

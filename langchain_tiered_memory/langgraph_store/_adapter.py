@@ -1,0 +1,518 @@
+"""`TieredMemoryBaseStore`: the tiered store behind LangGraph's `BaseStore` interface."""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, Literal
+
+from langgraph.store.base import (
+    BaseStore,
+    GetOp,
+    IndexConfig,
+    Item,
+    ListNamespacesOp,
+    Op,
+    PutOp,
+    Result,
+    SearchItem,
+    SearchOp,
+    TTLConfig,
+    validate_op_namespace,
+)
+
+from ..errors import InvalidInput, MemoryWriteBlocked
+from ..provenance import WritePath, max_provenance
+from ..security import detect_pii, redact_pii
+from ..store import TieredMemoryStore
+from ..store._async import run_sync
+from ..types import MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel, SearchHit
+from . import _mapping as m
+
+logger = logging.getLogger("langchain_tiered_memory")
+
+DeleteMode = Literal["delete", "archive"]
+_READABLE = ("active", m.UNINDEXED)
+
+
+@dataclass(frozen=True, slots=True)
+class _Record:
+    """One live LangGraph item, decoded from its entry."""
+
+    entry: MemoryEntry
+    namespace: tuple[str, ...]
+    key: str
+    value: dict[str, Any]
+    created_at: datetime
+    updated_at: datetime
+    order: int
+    ttl: float | None = None
+    expires_at: float | None = None
+    deleted: bool = False
+
+    @property
+    def indexed(self) -> bool:
+        return self.entry.status == "active"
+
+    def item(self) -> Item:
+        return Item(
+            value=self.value,
+            key=self.key,
+            namespace=self.namespace,
+            created_at=self.created_at,
+            updated_at=self.updated_at,
+        )
+
+    def search_item(self, score: float | None) -> SearchItem:
+        return SearchItem(
+            namespace=self.namespace,
+            key=self.key,
+            value=self.value,
+            created_at=self.created_at,
+            updated_at=self.updated_at,
+            score=score,
+        )
+
+
+class TieredMemoryBaseStore(BaseStore):
+    """A LangGraph `BaseStore` whose items are memories of a `TieredMemoryStore`.
+
+    Pass it to ``graph.compile(store=...)`` or ``create_react_agent(..., store=...)``; nodes reach
+    it through ``runtime.store`` / ``get_store()`` and use the usual ``put``/``get``/``search``/
+    ``delete``/``list_namespaces`` calls. It behaves like `InMemoryStore`, with these differences:
+
+    - Items persist (SQLite or PostgreSQL) and are shared with the retriever, the tools and the
+      consolidation pipeline. Namespace ``("users", "alice")`` is store namespace
+      ``"users.alice"`` (LangGraph forbids ``.`` in labels, so the mapping is exact).
+    - A put is a guarded memory write: injection scanner, PII policy and provenance guard apply
+      (a refused put raises `MemoryWriteBlocked`; nothing of the batch's writes is stored), with
+      ``model_inferred`` provenance through `WritePath.LANGGRAPH_STORE` unless configured.
+      Re-putting a key makes a new version; the old one is kept (superseded, ARCHIVAL) for
+      history, and only the latest is ever returned.
+    - ``search(query=...)`` is the store's hybrid recall (BM25 + vectors + RRF + decay) over the
+      indexed fields; recalled items come first with their score, then (as `InMemoryStore` does
+      with items it has no vector for) the other matching items with ``score=None``, unless
+      ``recall_only=True``.
+    - ``created_at`` is the time of the first put of the key (like PostgresStore).
+    - Entries written by other integration points (no LangGraph value) are visible too, as
+      ``{"content", "tags", "tier", "type", "importance", "metadata"}`` documents.
+    - Deleting removes every version of the key for good (``on_delete="delete"``, the default;
+      the audit log keeps the last value), or archives the live version and hides it from this
+      adapter (``on_delete="archive"``). Either way the item is gone for get and search.
+
+    Args:
+        store: The tiered store.
+        index: Like InMemoryStore's ``index``: only ``fields`` is used (default ``["$"]``, the
+            whole document); embeddings are the store's own.
+        ttl: TTL settings (``default_ttl`` minutes, ``refresh_on_read``,
+            ``sweep_interval_minutes``). Expired items are never returned, even before a sweep.
+        path: The write path whose provenance ceiling applies.
+        source: Provenance of items put through this adapter.
+        on_delete: ``delete`` (hard delete of every version) or ``archive``.
+        importance: Base importance of new memories.
+        memory_type: ``environment`` (decays; default) or ``user`` (never decays).
+        recall_only: Let a query search return only recalled items.
+    """
+
+    supports_ttl: bool = True
+
+    def __init__(
+        self,
+        store: TieredMemoryStore,
+        *,
+        index: IndexConfig | Mapping[str, Any] | None = None,
+        ttl: TTLConfig | Mapping[str, Any] | None = None,
+        path: WritePath = WritePath.LANGGRAPH_STORE,
+        source: ProvenanceLevel | int | str = ProvenanceLevel.MODEL_INFERRED,
+        on_delete: DeleteMode = "delete",
+        importance: float = 0.5,
+        memory_type: MemoryType | str = MemoryType.ENVIRONMENT,
+        recall_only: bool = False,
+    ) -> None:
+        if on_delete not in ("delete", "archive"):
+            raise InvalidInput("on_delete", "must be 'delete' or 'archive'")
+        self.store = store
+        self.index_fields: list[str] = list((index or {}).get("fields") or ["$"])
+        self.ttl_config: TTLConfig | None = TTLConfig(**ttl) if ttl is not None else None  # type: ignore[typeddict-item]
+        self.path = path
+        self.source = ProvenanceLevel.parse(source)
+        self.on_delete: DeleteMode = on_delete
+        self.importance = importance
+        self.memory_type = MemoryType(memory_type)
+        self.recall_only = recall_only
+        self._sweeper: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._order_lock = threading.Lock()
+        self._last_order = 0
+
+    # -- BaseStore ----------------------------------------------------------------------------
+
+    def batch(self, ops: Iterable[Op]) -> list[Result]:
+        """Run ops in order; like `InMemoryStore`, reads see the state before this batch's puts."""
+        ops = list(ops)
+        for op in ops:
+            validate_op_namespace(op)
+            if isinstance(op, PutOp) and op.value is not None:
+                m.validate_put_namespace(op.namespace)
+        now = self.store.clock()
+        results: list[Result] = []
+        puts: dict[tuple[tuple[str, ...], str], PutOp] = {}
+        refresh: dict[str, _Record] = {}
+        for op in ops:
+            if isinstance(op, GetOp):
+                record = self._get(op.namespace, op.key, now)
+                if record is not None and op.refresh_ttl and record.ttl is not None:
+                    refresh[record.entry.id] = record
+                results.append(record.item() if record else None)
+            elif isinstance(op, SearchOp):
+                results.append(self._search(op, now, refresh))
+            elif isinstance(op, ListNamespacesOp):
+                results.append(self._list_namespaces(op, now))
+            elif isinstance(op, PutOp):
+                puts[(tuple(op.namespace), op.key)] = op
+                results.append(None)
+            else:
+                raise ValueError(f"Unknown operation type: {type(op)}")
+        self._refresh(refresh.values(), now)
+        if puts:
+            self._apply_puts(list(puts.values()), now)
+        return results
+
+    async def abatch(self, ops: Iterable[Op]) -> list[Result]:
+        """Async `batch` (runs in a worker thread: SQLite and the model are blocking)."""
+        return await run_sync(self.batch, list(ops))
+
+    # -- TTL ----------------------------------------------------------------------------------
+
+    def sweep_ttl(self) -> int:
+        """Delete (or archive, per ``on_delete``) every expired item now.
+
+        Returns:
+            How many items were removed.
+        """
+        now = self.store.clock()
+        removed = 0
+        for namespace in self.store.namespaces():
+            for entry in self._entries(namespace):
+                record = self._decode(entry)
+                if record is not None and _expired(record, now) and not record.deleted:
+                    self._remove(namespace, record.entry)
+                    removed += 1
+        return removed
+
+    async def asweep_ttl(self) -> int:
+        """Async twin of `sweep_ttl`."""
+        return await run_sync(self.sweep_ttl)
+
+    def start_ttl_sweeper(self, sweep_interval_minutes: float | None = None) -> threading.Thread:
+        """Sweep expired items periodically in a daemon thread (``stop_ttl_sweeper`` ends it)."""
+        interval = sweep_interval_minutes or (self.ttl_config or {}).get("sweep_interval_minutes")
+        if not interval:
+            raise InvalidInput("sweep_interval_minutes", "give an interval or set it in ttl=")
+        if self._sweeper is not None and self._sweeper.is_alive():
+            return self._sweeper
+        self._stop.clear()
+
+        def loop() -> None:
+            while not self._stop.wait(float(interval) * 60.0):
+                try:
+                    self.sweep_ttl()
+                except Exception:  # a failed sweep must not kill the thread; the next one retries
+                    logger.warning("TTL sweep failed", exc_info=True)
+
+        self._sweeper = threading.Thread(target=loop, name="tiered-memory-ttl", daemon=True)
+        self._sweeper.start()
+        return self._sweeper
+
+    def stop_ttl_sweeper(self, timeout: float | None = None) -> bool:
+        """Stop the sweeper thread; True when it has ended."""
+        self._stop.set()
+        if self._sweeper is None:
+            return True
+        self._sweeper.join(timeout)
+        return not self._sweeper.is_alive()
+
+    # -- reads --------------------------------------------------------------------------------
+
+    def _entries(self, namespace: str, key: str | None = None) -> list[MemoryEntry]:
+        return self.store.list(
+            namespace=namespace, key=key, status=None, include_superseded=False
+        )
+
+    def _decode(self, entry: MemoryEntry) -> _Record | None:
+        if entry.status not in _READABLE:
+            return None
+        namespace = m.from_store_namespace(entry.namespace)
+        meta = entry.metadata.get(m.META)
+        if not isinstance(meta, Mapping):
+            value = {
+                "content": entry.content,
+                "tags": list(entry.tags),
+                "tier": entry.tier.value,
+                "type": entry.type.value,
+                "importance": entry.importance,
+                "metadata": dict(entry.metadata),
+            }
+            order = int(entry.created_at.timestamp() * 1e9)
+            return _Record(
+                entry, namespace, entry.key, value, entry.created_at, entry.updated_at, order
+            )
+        return _Record(
+            entry=entry,
+            namespace=namespace,
+            key=str(meta["key"]),
+            value=json.loads(meta["value"]),
+            created_at=datetime.fromisoformat(meta["created_at"]),
+            updated_at=datetime.fromisoformat(meta["updated_at"]),
+            order=int(meta["order"]),
+            ttl=meta.get("ttl"),
+            expires_at=meta.get("expires_at"),
+            deleted=bool(meta.get("deleted")),
+        )
+
+    def _live(self, namespace: str, now: datetime, key: str | None = None) -> list[_Record]:
+        out: dict[str, _Record] = {}
+        for entry in self._entries(namespace, key):
+            record = self._decode(entry)
+            if record is None or record.deleted or _expired(record, now):
+                continue
+            other = out.get(record.key)
+            if other is None or other.entry.version < entry.version:
+                out[record.key] = record
+        return list(out.values())
+
+    def _get(self, namespace: tuple[str, ...], key: str, now: datetime) -> _Record | None:
+        if not namespace:
+            return None
+        found = self._live(m.to_store_namespace(namespace), now, m.entry_key(key))
+        return found[0] if found else None
+
+    def _store_namespaces(self, prefix: Sequence[str]) -> list[str]:
+        n = len(prefix)
+        return [
+            ns
+            for ns in self.store.namespaces()
+            if m.from_store_namespace(ns)[:n] == tuple(prefix)
+        ]
+
+    def _search(
+        self, op: SearchOp, now: datetime, refresh: dict[str, _Record]
+    ) -> list[SearchItem]:
+        records = [
+            r
+            for ns in self._store_namespaces(op.namespace_prefix)
+            for r in self._live(ns, now)
+            if m.matches_filter(r.value, op.filter)
+        ]
+        first: dict[tuple[str, ...], int] = {}
+        for r in records:
+            first[r.namespace] = min(first.get(r.namespace, r.order), r.order)
+        # InMemoryStore's order: namespaces by first insertion, then keys by first insertion.
+        records.sort(key=lambda r: (first[r.namespace], r.order))
+        ranked: list[tuple[_Record, float | None]]
+        if op.query:
+            scored = self._recall(op.query, records, now)
+            ranked = list(scored)
+            if not self.recall_only:
+                seen = {r.entry.id for r, _ in scored}
+                ranked += [(r, None) for r in records if r.entry.id not in seen]
+        else:
+            ranked = [(r, None) for r in records]
+        page = ranked[op.offset : op.offset + op.limit]
+        recalled = [r.entry.id for r, score in page if score is not None]
+        if recalled:
+            # A recalled memory is an access (it lengthens its half-life), as in store.search;
+            # only the items actually returned count.
+            self.store._reinforce(recalled, now)
+        for r, _ in page:
+            if op.refresh_ttl and r.ttl is not None:
+                refresh[r.entry.id] = r
+        return [r.search_item(score) for r, score in page]
+
+    def _recall(
+        self, query: str, records: Sequence[_Record], now: datetime
+    ) -> list[tuple[_Record, float]]:
+        by_namespace: dict[str, dict[str, _Record]] = {}
+        for r in records:
+            if r.indexed:
+                by_namespace.setdefault(r.entry.namespace, {})[r.entry.id] = r
+        found: list[tuple[_Record, SearchHit]] = []
+        for namespace, wanted in by_namespace.items():
+            k = max(self.store.count(namespace=namespace), 1)
+            hits = self.store.search(query, namespace=namespace, k=k, reinforce=False, now=now)
+            found += [(wanted[h.entry.id], h) for h in hits if h.entry.id in wanted]
+        if len(by_namespace) <= 1:
+            return [(r, h.score) for r, h in found]
+        return _merge_namespaces(found)
+
+    def _list_namespaces(self, op: ListNamespacesOp, now: datetime) -> list[tuple[str, ...]]:
+        conditions = op.match_conditions or ()
+        candidates = [
+            ns
+            for ns in self.store.namespaces()
+            if all(m.namespace_matches(c, m.from_store_namespace(ns)) for c in conditions)
+        ]
+        live = [m.from_store_namespace(ns) for ns in candidates if self._live(ns, now)]
+        return m.list_namespaces(live, None, op.max_depth, op.limit, op.offset)
+
+    # -- writes -------------------------------------------------------------------------------
+
+    def _next_order(self) -> int:
+        # Insertion order for query-less searches; the clock may be frozen (tests) or coarse.
+        with self._order_lock:
+            self._last_order = max(self._last_order + 1, time.time_ns())
+            return self._last_order
+
+    def _apply_puts(self, puts: Sequence[PutOp], now: datetime) -> None:
+        items: list[dict[str, Any]] = []
+        for op in puts:
+            namespace = m.to_store_namespace(op.namespace)
+            current = self._get(tuple(op.namespace), op.key, now)
+            if op.value is None:
+                for entry in self._entries(namespace, m.entry_key(op.key)):
+                    self._remove(namespace, entry)
+                continue
+            items.append(self._draft(op, namespace, current, now))
+        if items:
+            self.store.add_many(items, namespace=items[0]["namespace"], path=self.path, now=now)
+
+    def _draft(
+        self, op: PutOp, namespace: str, current: _Record | None, now: datetime
+    ) -> dict[str, Any]:
+        if not isinstance(op.value, Mapping):
+            raise InvalidInput("value", "must be a dict (or None to delete)")
+        value = self._apply_pii(dict(op.value))
+        paths = m.index_paths(op.index, self.index_fields)
+        text = m.index_text(value, paths) if paths is not None else ""
+        ttl = op.ttl
+        meta: dict[str, Any] = {
+            "key": op.key,
+            # A JSON string, not a dict: the store's JSON column sorts keys, and callers expect
+            # the document back exactly as they put it.
+            "value": json.dumps(value, ensure_ascii=False),
+            "created_at": m.iso(current.created_at if current else now),
+            "updated_at": m.iso(now),
+            "order": current.order if current else self._next_order(),
+            "index": op.index if op.index is not None else None,
+            "ttl": ttl,
+            "expires_at": _expiry(now, ttl),
+        }
+        return {
+            "content": text or json.dumps(value, ensure_ascii=False, sort_keys=True) or "{}",
+            "key": m.entry_key(op.key),
+            "namespace": namespace,
+            "type": self.memory_type,
+            "tier": MemoryTier.SEMANTIC,
+            "importance": self.importance,
+            "source": self.source,
+            "metadata": {m.META: meta},
+            "status": "active" if text else m.UNINDEXED,
+        }
+
+    def _apply_pii(self, value: dict[str, Any]) -> dict[str, Any]:
+        """The store's PII policy, applied to every string of the document, not only the text."""
+        policy = self.store.config.pii_policy
+        if policy == "allow":
+            return value
+
+        def walk(node: Any) -> Any:
+            if isinstance(node, str):
+                if policy == "redact":
+                    return redact_pii(node)[0]
+                found = detect_pii(node)
+                if found:
+                    raise MemoryWriteBlocked(
+                        "pii",
+                        rule=found[0].kind,
+                        detail=f"the value holds personal data ({found[0].kind}) "
+                        "and the policy is block",
+                    )
+                return node
+            if isinstance(node, Mapping):
+                return {k: walk(v) for k, v in node.items()}
+            if isinstance(node, list | tuple):
+                return [walk(v) for v in node]
+            return node
+
+        return dict(walk(value))
+
+    def _remove(self, namespace: str, entry: MemoryEntry) -> None:
+        ceiling = max_provenance(self.path)
+        if entry.source > ceiling:
+            raise MemoryWriteBlocked(
+                "provenance",
+                rule="provenance_guard",
+                detail=f"the {self.path.value} path cannot delete the {entry.source.label} "
+                f"entry {entry.id} for key {entry.key!r}",
+            )
+        if self.on_delete == "delete":
+            for version in self.store.history(entry.key, namespace=namespace):
+                self.store.delete(version.id, namespace=namespace, path=self.path)
+            return
+        meta = entry.metadata.get(m.META)
+        if isinstance(meta, Mapping) and meta.get("deleted"):
+            return
+        hidden = {**(dict(meta) if isinstance(meta, Mapping) else {}), "deleted": True}
+        if not isinstance(meta, Mapping):
+            hidden.update(key=entry.key, value="{}", created_at=m.iso(entry.created_at))
+            hidden.update(updated_at=m.iso(entry.updated_at), order=0)
+        after = self.store.update(
+            entry.id, namespace=namespace, metadata={**entry.metadata, m.META: hidden},
+            path=self.path,
+        )
+        if after.tier != MemoryTier.ARCHIVAL:
+            self.store.archive(after.id, namespace=namespace, path=self.path)
+
+    def _refresh(self, records: Iterable[_Record], now: datetime) -> None:
+        for record in records:
+            meta = dict(record.entry.metadata[m.META])
+            meta["expires_at"] = _expiry(now, record.ttl)
+            try:
+                self.store.update(
+                    record.entry.id,
+                    namespace=record.entry.namespace,
+                    metadata={**record.entry.metadata, m.META: meta},
+                    path=self.path,
+                    now=now,
+                )
+            except MemoryWriteBlocked:  # a read must not fail because its refresh was refused
+                logger.warning("could not refresh the TTL of %s", record.entry.id, exc_info=True)
+
+
+def _expiry(now: datetime, ttl: float | None) -> float | None:
+    return None if ttl is None else (now + timedelta(minutes=float(ttl))).timestamp()
+
+
+def _expired(record: _Record, now: datetime) -> bool:
+    return record.expires_at is not None and record.expires_at <= now.timestamp()
+
+
+def _merge_namespaces(found: Sequence[tuple[_Record, SearchHit]]) -> list[tuple[_Record, float]]:
+    """Rank hits recalled from several namespaces on one scale.
+
+    Each namespace's recall fuses ranks inside its own index, so two namespaces' top hits get
+    the same RRF score whatever their relevance. Across namespaces the hits are fused again
+    (RRF, k=60) over two rankings: the per-namespace score and the cosine similarity (the one
+    signal on a shared scale), then weighted by effective importance and tier as recall does.
+    """
+
+    def vector(hit: SearchHit) -> float:
+        return float(hit.scores.get("vector", 0.0))
+
+    by_score = sorted(range(len(found)), key=lambda i: (-found[i][1].score, -vector(found[i][1])))
+    by_vector = sorted(range(len(found)), key=lambda i: -vector(found[i][1]))
+    fused = [0.0] * len(found)
+    for ranking in (by_score, by_vector):
+        for rank, i in enumerate(ranking):
+            fused[i] += 1.0 / (60 + rank + 1)
+    out = []
+    for i, (record, hit) in enumerate(found):
+        weight = float(hit.scores.get("importance", 1.0)) * float(hit.scores.get("tier_weight", 1.0))
+        out.append((record, fused[i] * weight))
+    out.sort(key=lambda pair: -pair[1])
+    return out
