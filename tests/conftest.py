@@ -57,3 +57,13 @@ def minilm() -> LocalEmbeddings:
 
 
 __all__ = ["Clock", "HashEmbeddings", "timedelta"]
+
+
+@pytest.fixture(scope="session")
+def pg_cluster():
+    """A throwaway PostgreSQL cluster on loopback for the whole session (installed if missing)."""
+    from tests.pg import start_cluster
+
+    cluster = start_cluster()
+    yield cluster
+    cluster.stop()

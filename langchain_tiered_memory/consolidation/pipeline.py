@@ -11,6 +11,8 @@ twice.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import inspect
 import logging
 from collections.abc import Mapping, Sequence
@@ -71,6 +73,12 @@ class Steps:
         self.store = store
         self.llm = llm
 
+    def _no_auto_checks(self) -> Any:
+        # The contradiction step checks the written facts itself (and reports what it found);
+        # a store that checks on every write would otherwise consume those pairs first.
+        suspend = getattr(self.store, "suspend_checks", None)
+        return suspend() if suspend is not None else contextlib.nullcontext()
+
     @property
     def _timeout(self) -> float:
         return float(self.store.config.llm_timeout_seconds)
@@ -84,10 +92,12 @@ class Steps:
         messages = _messages(state)
         if not messages:
             return {"episode": None, "episode_skipped": "no messages", "notes": []}
-        for existing in self.store.list_episodes(namespace=namespace, session_key=session):
-            if job and existing.metadata.get("job") == job:
-                return {"episode": existing, "summary_source": "existing", "notes": []}
         extractive = summarize(messages, max_chars=_SUMMARY_CHARS)
+        digest = hashlib.sha256(extractive.encode("utf-8")).hexdigest()[:16]
+        for existing in self.store.list_episodes(namespace=namespace, session_key=session):
+            same_job = bool(job) and existing.metadata.get("job") == job
+            if same_job or (not job and existing.metadata.get("digest") == digest):
+                return {"episode": existing, "summary_source": "existing", "notes": []}
         if self.llm is not None:
             summary = summarize_llm(
                 messages, self.llm, max_chars=_SUMMARY_CHARS, timeout=self._timeout
@@ -106,7 +116,7 @@ class Steps:
             importance=score_importance(messages),
             namespace=namespace,
             created_at=self.store.clock(),
-            metadata={"job": job, "summary_source": source} if job else {"summary_source": source},
+            metadata={"job": job, "summary_source": source, "digest": digest},
         )
         try:
             stored = self.store.add_episode(episode, path=WritePath.CONSOLIDATION)
@@ -172,13 +182,15 @@ class Steps:
                 "source": ProvenanceLevel.CONSOLIDATED,
                 "source_session": session,
                 "episode_id": episode.id if episode is not None else None,
-                "metadata": {"job": job, "kind": fact.kind, "confidence": fact.confidence},
+                "metadata": {"kind": fact.kind, "confidence": fact.confidence}
+                | ({"job": job} if job else {}),
                 "status": "active" if fact.confidence >= threshold else "pending",
             }
             try:
-                entry = self.store.add_many(
-                    [item], namespace=namespace, path=WritePath.CONSOLIDATION
-                )[0]
+                with self._no_auto_checks():
+                    entry = self.store.add_many(
+                        [item], namespace=namespace, path=WritePath.CONSOLIDATION
+                    )[0]
             except MemoryWriteBlocked as exc:
                 blocked.append(_blocked(fact.key, fact.content, exc))
                 continue
@@ -202,31 +214,41 @@ class Steps:
         """Check each written fact against the namespace's live SEMANTIC entries."""
         written = state.get("written", [])
         notes = list(state.get("notes", []))
+        moved = list(state.get("moved", []))
         if not written:
-            return {"conflicts": [], "notes": notes}
+            return {"conflicts": [], "notes": notes, "moved": moved}
         namespace = state.get("namespace", "default")
+        from ..contradiction import LLMVerifier
+
+        verifier = LLMVerifier(self.llm) if self.llm is not None else None
         handler = getattr(self.store, "check_contradictions", None)
         conflicts: list[dict[str, Any]] = []
         if handler is not None:
-            for entry in written:
-                for item in _call(handler, entry, namespace=namespace, llm=self.llm) or []:
-                    conflicts.append(_conflict_dict(item))
-            return {"conflicts": conflicts, "notes": notes}
-        # Adapter until the store resolves contradictions itself: detect and report only.
-        from ..contradiction import LLMVerifier, detect_contradictions
+            records = handler([e.id for e in written], verifier=verifier, namespace=namespace)
+            conflicts = [_conflict_dict(r) for r in records or []]
+        else:
+            # Adapter for a store without a resolver: detect and report only.
+            from ..contradiction import detect_contradictions
 
-        existing = self.store.list(
-            namespace=namespace, tier=MemoryTier.SEMANTIC, include_superseded=False
-        )
-        verifier = LLMVerifier(self.llm) if self.llm is not None else None
-        for entry in written:
-            for found in detect_contradictions(
-                entry, existing, verifier=verifier, config=self.store.config,
-                now=self.store.clock(),
-            ):
-                conflicts.append(_conflict_dict(found))
-        notes.append("contradictions detected and reported; the store has no resolver")
-        return {"conflicts": conflicts, "notes": notes}
+            existing = self.store.list(
+                namespace=namespace, tier=MemoryTier.SEMANTIC, include_superseded=False
+            )
+            for entry in written:
+                for found in detect_contradictions(
+                    entry, existing, verifier=verifier, config=self.store.config,
+                    now=self.store.clock(),
+                ):
+                    conflicts.append(_conflict_dict(found))
+            notes.append("contradictions detected and reported; the store has no resolver")
+        ids = {c[k] for c in conflicts for k in ("entry_a_id", "entry_b_id") if c.get(k)}
+        for entry_id in sorted(ids):
+            after = self.store.get(entry_id, namespace=namespace)
+            if after is not None and after.superseded_by is not None:
+                moved.append({
+                    "id": after.id, "key": after.key, "from": MemoryTier.SEMANTIC.value,
+                    "to": after.tier.value, "why": f"lost a contradiction to {after.superseded_by}",
+                })
+        return {"conflicts": conflicts, "notes": notes, "moved": moved}
 
     # -- 5. decay -------------------------------------------------------------------------------
 

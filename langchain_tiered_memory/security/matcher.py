@@ -22,7 +22,7 @@ except ImportError:  # pragma: no cover - Python 3.10
     import sre_constants as _sc  # type: ignore[no-redef]
     import sre_parse as _sp  # type: ignore[no-redef]
 
-__all__ = ["anchors_of", "anchor_regex", "max_width", "windows"]
+__all__ = ["anchor_regex", "anchors_of", "max_width", "windows"]
 
 _MAX_PREFIXES = 256
 _MIN_SCORE = 3

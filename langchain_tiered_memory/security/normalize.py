@@ -30,7 +30,7 @@ import codecs
 import re
 import unicodedata
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache, lru_cache
 
 __all__ = ["VIEWS", "fold_pattern", "make_view", "to_original"]
 
@@ -141,7 +141,7 @@ _BUILDERS: dict[str, Callable[[str], str]] = {
 _ROT13_MATCHING = _Table(lambda ch: _matching(_rot13(ch)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _table(view: str) -> _Table:
     return _Table(_BUILDERS[view])
 

@@ -52,7 +52,7 @@ def cn_id_checksum_ok(value: str) -> bool:
     """ISO 7064 MOD 11-2 check of an 18-character Chinese resident id."""
     if len(value) != 18 or not value[:17].isdigit():
         return False
-    total = sum(int(d) * w for d, w in zip(value[:17], _CN_WEIGHTS))
+    total = sum(int(d) * w for d, w in zip(value[:17], _CN_WEIGHTS, strict=True))
     return _CN_CHECK[total % 11] == value[17].upper()
 
 

@@ -25,16 +25,24 @@ DEFAULT_CLASSIFIER_TIMEOUT = 10.0
 _MAX_DEPTH = 2  # decoded payloads are themselves decoded once more (base64 of hex...)
 
 
+_MAX_ANCHOR_HITS = 20_000  # beyond this, plain searches are cheaper than windows
+
+
 def _anchor_hits(
     folded: str, finders: tuple[re.Pattern[str] | None, re.Pattern[str] | None]
-) -> dict[str, list[tuple[int, int]]]:
-    """Every occurrence of every anchor, overlapping ones and prefixes of longer ones included."""
+) -> dict[str, list[tuple[int, int]]] | None:
+    """Every occurrence of every anchor, overlapping ones and prefixes of longer ones included.
+
+    Returns ``None`` (search everything) when the text is saturated with anchors.
+    """
     hits: dict[str, list[tuple[int, int]]] = {}
     ascii_finder, other_finder = finders
-    if ascii_finder is not None:
-        _collect(folded, ascii_finder, hits)
-    if other_finder is not None and not folded.isascii():
-        _collect(folded, other_finder, hits)
+    for finder in (ascii_finder, None if folded.isascii() else other_finder):
+        if finder is None:
+            continue
+        if len(finder.findall(folded)) > _MAX_ANCHOR_HITS:
+            return None
+        _collect(folded, finder, hits)
     return hits
 
 

@@ -23,7 +23,7 @@ from ..config import MemoryConfig
 from ..embeddings import LocalEmbeddings, embed_query, embed_texts, embedding_model_id
 from ..errors import EntryNotFound, IllegalTransition, InvalidInput, MemoryWriteBlocked
 from ..provenance import WritePath, check_replace, max_provenance
-from ..security import detect_pii, redact_pii, scan_memory_content
+from ..security import apply_pii_policy, scan_memory_content
 from ..text import tokenize
 from ..types import MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel, new_id, utcnow
 from . import _tables as t
@@ -154,7 +154,7 @@ class StoreCore:
                     detail=f"the {path.value} path may write at most {ceiling.label}, "
                     f"not {draft.source.label}",
                 )
-            draft.content = self._apply_pii(draft.content)
+            draft.content = apply_pii_policy(draft.content, self.config.pii_policy)
             for text in (draft.content, draft.key or "", *draft.tags, *_strings(draft.metadata)):
                 if not text:
                     continue
@@ -171,22 +171,6 @@ class StoreCore:
             self._record_blocked(draft, error, path)
             raise error from None
         return draft
-
-    def _apply_pii(self, text: str) -> str:
-        """The store's PII policy, applied before anything is stored or embedded."""
-        policy = self.config.pii_policy
-        if policy == "allow":
-            return text
-        if policy == "redact":
-            return redact_pii(text)[0]
-        found = detect_pii(text)
-        if found:
-            first = found[0]
-            raise MemoryWriteBlocked(
-                "pii", rule=first.kind, span=(first.start, first.end),
-                detail=f"the content holds personal data ({first.kind}) and the policy is block",
-            )
-        return text
 
     def _embed(self, texts: Sequence[str]) -> np.ndarray:
         return embed_texts(self.embeddings, texts)

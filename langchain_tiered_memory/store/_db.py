@@ -30,8 +30,10 @@ def normalise_url(url: str | os.PathLike[str]) -> str:
 def create_engine(url: str, *, busy_timeout: float) -> sa.Engine:
     """Create an engine; SQLite files get WAL, foreign keys, a busy timeout and BEGIN IMMEDIATE."""
     parsed = sa.engine.make_url(url)
+    if parsed.get_backend_name() == "postgresql":
+        return _postgres_engine(url)
     if parsed.get_backend_name() != "sqlite":
-        return sa.create_engine(url, pool_pre_ping=True, future=True)
+        return sa.create_engine(url, pool_pre_ping=True)
     memory = parsed.database in (None, "", ":memory:")
     kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False}}
     if memory:
@@ -60,6 +62,24 @@ def create_engine(url: str, *, busy_timeout: float) -> sa.Engine:
             conn.exec_driver_sql("BEGIN IMMEDIATE")
         else:
             conn.exec_driver_sql("BEGIN")
+
+    return engine
+
+
+# Arbitrary constant naming the store's write lock among the cluster's advisory locks.
+_WRITE_LOCK_KEY = 0x7469_6572_6564
+
+
+def _postgres_engine(url: str) -> sa.Engine:
+    engine = sa.create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: sa.Connection) -> None:
+        # Writers queue on one transaction-scoped advisory lock. Audit sequence numbers are then
+        # committed in order, so a reader that has applied seq N never misses a later commit
+        # of a smaller seq (the in-memory indexes catch up by "seq > N").
+        if conn.get_execution_options().get("write"):
+            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_WRITE_LOCK_KEY})")
 
     return engine
 

@@ -177,6 +177,7 @@ def _write_sidecar(path: Path, vectors: _Vectors) -> None:
 class _NamespaceKnowledge:
     keyword: KeywordIndex = field(default_factory=KeywordIndex)
     vectors: VectorMatrix = field(default_factory=VectorMatrix)
+    importance: dict[str, float] = field(default_factory=dict)  # chunk id → its doc's
     seq: int = -1
     lock: threading.RLock = field(default_factory=threading.RLock)
 
@@ -606,7 +607,11 @@ class KnowledgeMixin(StoreCore):
                     index.seq = int(latest)
                     return index
             c = knowledge_chunks.c
-            rows = conn.execute(sa.select(c.id, c.terms).where(c.namespace == namespace)).all()
+            rows = conn.execute(
+                sa.select(c.id, c.terms, knowledge_docs.c.importance)
+                .join(knowledge_docs, knowledge_docs.c.id == c.doc_id)
+                .where(c.namespace == namespace)
+            ).all()
             with state.lock:
                 stored = self._load_vectors(state).rows
             keyword = KeywordIndex()
@@ -618,6 +623,7 @@ class KnowledgeMixin(StoreCore):
             if with_vec:
                 vectors.upsert_many(with_vec, np.stack([stored[i][1] for i in with_vec]))
             index.keyword, index.vectors = keyword, vectors
+            index.importance = {r.id: float(r.importance) for r in rows}
             index.seq = int(latest or 0)
         return index
 
@@ -678,27 +684,35 @@ class KnowledgeMixin(StoreCore):
                 sims.update(index.vectors.similarities(qvec, [i for i in cand if i not in sims]))
             idf = {tok: index.keyword.idf(tok) for tok in set(tokens)}
             max_idf = index.keyword.max_idf()
-        found = self._chunk_entries(cand)
+            importance = {i: index.importance.get(i, 0.5) for i in cand}
         use_rerank = self.config.rerank_enabled if rerank is None else rerank
         get_reranker = getattr(self, "_get_reranker", None)
         reranker = get_reranker() if use_rerank and mode == "hybrid" and get_reranker else None
+        # Without a reranker no chunk text is needed to rank: only the winners are read.
+        found = self._chunk_entries(cand) if reranker is not None else {}
         ranked = rank_candidates(
             tokens,
-            [(i, s) for i, s in kw if i in found],
-            [(i, s) for i, s in vec if i in found],
+            kw,
+            vec,
             config=self.config,
             idf=idf.__getitem__,
             max_idf=max_idf,
             doc_tokens=doc_terms,
             similarity=sims,
-            importance={i: e.importance for i, e in found.items()},
+            importance=importance,
             reranker=reranker,
             query_text=query,
-            doc_text={i: e.content for i, e in found.items()},
+            doc_text={i: e.content for i, e in found.items()} if found else None,
             gate=mode == "hybrid",
             limit=k,
         )
-        return [SearchHit(found[c.id], c.score, dict(c.scores), knowledge=True) for c in ranked]
+        if reranker is None:
+            found = self._chunk_entries([c.id for c in ranked])
+        return [
+            SearchHit(found[c.id], c.score, dict(c.scores), knowledge=True)
+            for c in ranked
+            if c.id in found  # a chunk deleted by another process since the index was read
+        ]
 
     def _chunks_matching(
         self, namespace: str, tags: set[str], since: datetime | None, until: datetime | None

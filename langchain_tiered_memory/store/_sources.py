@@ -20,14 +20,14 @@ import sqlalchemy as sa
 
 from ..errors import IllegalTransition, InvalidInput, MemoryWriteBlocked
 from ..provenance import WritePath, check_replace, max_provenance
-from ..security import scan_memory_content
+from ..security import apply_pii_policy, scan_memory_content
 from ..text import tokenize
 from ..types import Episode, MemoryEntry, MemoryTier, ProvenanceLevel, ScanResult
 from . import _tables as t
 from ._async import run_sync
 from ._core import StoreCore, _strings
 from ._db import db_errors, dumps, from_ts, loads, to_ts
-from ._rows import Draft, check_namespace, make_draft, entry_from_row, vector_row
+from ._rows import Draft, check_namespace, entry_from_row, make_draft, vector_row
 
 DUMP_FORMAT = "tiered-memory-dump"
 DUMP_VERSION = 1
@@ -40,6 +40,7 @@ _DUMP_TABLES: tuple[tuple[str, sa.Table], ...] = (
     ("contradiction", t.contradictions),
     ("link", t.links),
     ("source", t.sources),
+    ("job", t.jobs),
     ("audit", t.audit_log),
 )
 _KIND_TABLE = dict(_DUMP_TABLES)
@@ -245,7 +246,7 @@ class SourcesMixin(StoreCore):
                     detail=f"the {path.value} path may write at most {ceiling.label}, "
                     f"not {draft.source.label}",
                 )
-            draft.content = self._apply_pii(draft.content)
+            draft.content = apply_pii_policy(draft.content, self.config.pii_policy)
             for text in (draft.content, draft.key or "", *draft.tags, *_strings(draft.metadata)):
                 if not text:
                     continue
@@ -384,6 +385,45 @@ class SourcesMixin(StoreCore):
         """Async twin of `reject`."""
         return await run_sync(self.reject, entry_id, **kw)
 
+    # -- statistics -------------------------------------------------------------------------
+
+    def memory_stats(self, *, namespace: str | None = None) -> dict[str, Any]:
+        """Counts for dashboards: entries by tier, type, provenance and status; live entries,
+        superseded versions, episodes, import sources, blocked writes and the re-embed queue."""
+        m = t.memories.c
+
+        def scoped(query: Any, table: sa.Table) -> Any:
+            return query if namespace is None else query.where(table.c.namespace == namespace)
+
+        out: dict[str, Any] = {"namespace": namespace}
+        with db_errors("compute statistics"), self._read() as conn:
+            for name, col in (("by_tier", m.tier), ("by_type", m.type), ("by_status", m.status)):
+                q = scoped(sa.select(col, sa.func.count()).group_by(col), t.memories)
+                out[name] = {str(k): int(v) for k, v in conn.execute(q)}
+            q = scoped(sa.select(m.source, sa.func.count()).group_by(m.source), t.memories)
+            out["by_provenance"] = {
+                ProvenanceLevel(int(k)).label: int(v) for k, v in conn.execute(q)
+            }
+
+            def count(table: sa.Table, *where: Any) -> int:
+                q = scoped(sa.select(sa.func.count()).select_from(table), table).where(*where)
+                return int(conn.execute(q).scalar() or 0)
+
+            out["total"] = count(t.memories)
+            out["live"] = count(t.memories, m.superseded_by.is_(None), m.status == "active")
+            out["superseded"] = count(t.memories, m.superseded_by.is_not(None))
+            out["pinned"] = count(t.memories, m.pinned.is_(True))
+            out["pending_reviews"] = count(t.memories, m.status == "pending")
+            out["episodes"] = count(t.episodes)
+            out["sources"] = count(t.sources)
+            out["blocked_writes"] = count(t.audit_log, t.audit_log.c.action == "blocked")
+        out["reembed_pending"] = self.reembed_pending(namespace=namespace)
+        return out
+
+    async def amemory_stats(self, **kw: Any) -> dict[str, Any]:
+        """Async twin of `memory_stats`."""
+        return await run_sync(self.memory_stats, **kw)
+
     # -- lossless dumps ---------------------------------------------------------------------
 
     def export_records(self, *, namespace: str | None = None) -> Iterator[dict[str, Any]]:
@@ -392,7 +432,7 @@ class SourcesMixin(StoreCore):
         The first record is a header; then one record per row of memories (every version),
         episodes, vectors (base64), contradictions, links, sources and the audit log.
         """
-        yield {"kind": "header", "format": DUMP_FORMAT, "version": DUMP_VERSION,
+        yield {"record": "header", "format": DUMP_FORMAT, "version": DUMP_VERSION,
                "schema_version": self.schema_version, "namespace": namespace}
         with db_errors("export the store"), self._read() as conn:
             for kind, table in _DUMP_TABLES:
@@ -403,7 +443,7 @@ class SourcesMixin(StoreCore):
                 if kind == "audit":
                     order = [table.c.seq]
                 for row in conn.execution_options(yield_per=1000).execute(query.order_by(*order)):
-                    rec = {"kind": kind}
+                    rec: dict[str, Any] = {"record": kind}
                     for name, value in row._mapping.items():
                         rec[name] = (
                             base64.b64encode(value).decode("ascii")
@@ -436,7 +476,7 @@ class SourcesMixin(StoreCore):
         vector_ids: set[str] = set()
         with db_errors("import a dump"), self._write() as conn, conn.begin():
             for number, rec in enumerate(records):
-                kind = rec.get("kind")
+                kind = str(rec.get("record"))
                 if kind == "header":
                     if rec.get("format") != DUMP_FORMAT:
                         raise InvalidInput("format", f"not a {DUMP_FORMAT} file",
@@ -444,7 +484,7 @@ class SourcesMixin(StoreCore):
                     continue
                 table = _KIND_TABLE.get(kind)  # type: ignore[arg-type]
                 if table is None:
-                    raise InvalidInput("kind", f"unknown record kind {kind!r}", item_index=number)
+                    raise InvalidInput("record", f"unknown record type {kind!r}", item_index=number)
                 row = self._dump_row(table, rec, number)
                 if kind == "memory":
                     memory_ids.append((row["id"], row["namespace"], row["content"]))
@@ -467,7 +507,7 @@ class SourcesMixin(StoreCore):
 
     def _dump_row(self, table: sa.Table, rec: Mapping[str, Any], number: int) -> dict[str, Any]:
         names = {c.name for c in table.columns}
-        row = {k: v for k, v in rec.items() if k in names}
+        row = {k: v for k, v in rec.items() if k in names and k != "record"}
         missing = [c.name for c in table.columns
                    if c.name not in row and not c.nullable and c.default is None
                    and c.autoincrement is not True]

@@ -233,7 +233,7 @@ def test_sidecar_location_rules(tmp_path: Path, hash_embeddings: HashEmbeddings)
         knowledge_sidecar_path("postgresql+psycopg://u@h/db")
     with TieredMemoryStore("sqlite://", embeddings=hash_embeddings) as mem:
         assert mem.knowledge_path is None
-        mem.add_knowledge(POLICY, namespace="a")
+        mem.add_knowledge(POLICY, namespace="a", chunk_size=120)
         assert mem.search_knowledge("gift cards", namespace="a")
     target = tmp_path / "kb" / "vectors.npz"
     with TieredMemoryStore(
@@ -258,7 +258,10 @@ def test_search_with_knowledge_merges_and_reinforces_memories_only(
     store: TieredMemoryStore,
 ) -> None:
     mem = store.add("Alice's refund for the blue shoes was approved", namespace="a")
-    store.add_knowledge("Refunds for shoes take ten days to approve.", namespace="a")
+    store.add_knowledge(
+        ["Refunds for shoes take ten days to approve.", "Hats ship free.", "Scarves are wool."],
+        namespace="a",
+    )
     hits = store.search_with_knowledge("refund shoes approved", namespace="a", k=5)
     assert {h.knowledge for h in hits} == {True, False}
     assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)

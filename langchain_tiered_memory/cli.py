@@ -1,0 +1,618 @@
+"""`tiered-memory`: the command line over one store (import, search, review, dump, serve...).
+
+Every command takes ``--db`` (a SQLAlchemy URL or a file path; default ``$TIERED_MEMORY_DB`` or
+``~/.local/share/tiered-memory/memory.db``), ``--namespace`` and ``--json`` (machine-readable
+output on stdout). The embedding model is the bundled local MiniLM; ``--embeddings hash`` (or
+``TIERED_MEMORY_EMBEDDINGS=hash``) swaps in a fast, deterministic hashing embedding meant for tests
+and demos (vectors from one model are never mixed with another's: switching re-queues them for
+``reembed``). Other settings come from ``TIERED_MEMORY_*`` variables (`MemoryConfig.from_env`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from langchain_core.embeddings import Embeddings
+
+if TYPE_CHECKING:
+    from .store import TieredMemoryStore
+    from .types import MemoryEntry
+
+__all__ = ["HashingEmbeddings", "app", "default_db", "main", "open_store"]
+
+app = typer.Typer(
+    name="tiered-memory",
+    help="Tiered long-term memory: import chat history, search, review, export, serve.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+Db = Annotated[
+    str | None,
+    typer.Option("--db", help="SQLAlchemy URL or file path [env TIERED_MEMORY_DB]."),
+]
+Ns = Annotated[str, typer.Option("--namespace", "-n", help="Whose memory.")]
+Json = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+Emb = Annotated[
+    str | None,
+    typer.Option(
+        "--embeddings",
+        hidden=True,
+        help="minilm (default) or hash (fast, for tests) [env TIERED_MEMORY_EMBEDDINGS].",
+    ),
+]
+
+
+_CLI_ENV = frozenset({"TIERED_MEMORY_DB", "TIERED_MEMORY_EMBEDDINGS", "TIERED_MEMORY_TOKENS"})
+
+
+class HashingEmbeddings(Embeddings):
+    """Hashed bag of words, 256 dimensions: instant and deterministic (tests and demos only)."""
+
+    model_id = "tiered-memory/hash-256"
+
+    def _one(self, text: str) -> list[float]:
+        import numpy as np
+
+        v = np.zeros(256, dtype=np.float32)
+        for word in re.findall(r"\w+", text.lower()):
+            v[int.from_bytes(hashlib.blake2b(word.encode(), digest_size=4).digest(), "little")
+              % 256] += 1.0
+        norm = float(np.linalg.norm(v))
+        if norm == 0:
+            v[0], norm = 1.0, 1.0
+        return (v / norm).tolist()
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        """Embed many texts."""
+        return [self._one(t) for t in texts]
+
+    def embed_query(self, text: str) -> list[float]:
+        """Embed one query."""
+        return self._one(text)
+
+
+def default_db() -> str:
+    """``$TIERED_MEMORY_DB``, else ``~/.local/share/tiered-memory/memory.db`` (created)."""
+    env = os.environ.get("TIERED_MEMORY_DB")
+    if env:
+        return env
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    folder = base / "tiered-memory"
+    folder.mkdir(parents=True, exist_ok=True)
+    return str(folder / "memory.db")
+
+
+def open_store(db: str | None = None, embeddings: str | None = None) -> TieredMemoryStore:
+    """Open the store the CLI works on (see the module docstring for the defaults)."""
+    from .config import MemoryConfig
+    from .store import TieredMemoryStore
+
+    url = db or default_db()
+    if "://" not in url:
+        Path(url).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        url = str(Path(url).expanduser())
+    kind = (embeddings or os.environ.get("TIERED_MEMORY_EMBEDDINGS") or "minilm").lower()
+    if kind not in ("minilm", "hash"):
+        raise typer.BadParameter(f"--embeddings must be minilm or hash, not {kind!r}")
+    # The CLI's own variables share the TIERED_MEMORY_ prefix; the rest configure the store.
+    config = MemoryConfig.from_env(
+        {k: v for k, v in os.environ.items() if k not in _CLI_ENV}
+    )
+    emb = HashingEmbeddings() if kind == "hash" else None
+    return TieredMemoryStore(url, embeddings=emb, config=config)
+
+
+@contextmanager
+def _opened(db: str | None, embeddings: str | None) -> Iterator[TieredMemoryStore]:
+    store = open_store(db, embeddings)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+# -- output helpers ---------------------------------------------------------------------------
+
+
+def _console() -> Any:
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=False, width=max(100, _term_width()))
+
+
+def _term_width() -> int:
+    try:
+        return os.get_terminal_size().columns
+    except OSError:
+        return 120
+
+
+def _emit_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, default=str, indent=2))
+
+
+def _entry_dict(e: MemoryEntry) -> dict[str, Any]:
+    return e.to_dict()
+
+
+_TIER_STYLE = {"working": "cyan", "episodic": "magenta", "semantic": "green", "archival": "dim"}
+
+
+def _entries_table(entries: list[MemoryEntry], title: str, scores: list[float] | None = None) -> Any:
+    from rich.table import Table
+
+    table = Table(title=title, show_lines=False, header_style="bold")
+    if scores is not None:
+        table.add_column("score", justify="right", style="yellow")
+    for col in ("id", "tier", "type", "key", "content", "source", "status"):
+        table.add_column(col, overflow="fold", style="bold" if col == "content" else None)
+    for i, e in enumerate(entries):
+        row = [
+            e.id[:8],
+            f"[{_TIER_STYLE.get(e.tier.value, '')}]{e.tier.value}[/]",
+            e.type.value,
+            e.key if len(e.key) < 40 else e.key[:37] + "...",
+            ("📌 " if e.pinned else "") + e.content,
+            e.source.label,
+            e.status if e.status == "active" else f"[red]{e.status}[/]",
+        ]
+        if scores is not None:
+            row.insert(0, f"{scores[i]:.3f}")
+        table.add_row(*row)
+    return table
+
+
+@contextmanager
+def _errors(as_json: bool) -> Iterator[None]:
+    """Typed library errors become a red line (or a JSON object) and exit code 1."""
+    from .errors import TieredMemoryError, describe
+
+    try:
+        yield
+    except (TieredMemoryError, OSError, ValueError) as exc:
+        if isinstance(exc, typer.BadParameter):
+            raise
+        if as_json:
+            _emit_json(describe(exc))
+        else:
+            _console().print(f"[bold red]error:[/] {type(exc).__name__}: {exc}")
+        raise typer.Exit(1) from None
+
+
+def _resolve(store: TieredMemoryStore, entry_id: str, namespace: str) -> str:
+    """Accept a full id or a unique prefix (as shown in tables)."""
+    from .errors import EntryNotFound
+
+    if store.get(entry_id, namespace=namespace) is not None:
+        return entry_id
+    if len(entry_id) >= 4:
+        matches = [
+            e.id for e in store.list(namespace=namespace, status=None) if e.id.startswith(entry_id)
+        ]
+        if len(matches) == 1:
+            return matches[0]
+    raise EntryNotFound(entry_id)
+
+
+# -- commands ---------------------------------------------------------------------------------
+
+
+@app.command("import")
+def import_cmd(
+    path: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="Export file.")],
+    db: Db = None,
+    namespace: Ns = "default",
+    format: Annotated[str | None, typer.Option(help="Force a format (chatgpt, claude...).")] = None,
+    threshold: Annotated[
+        float | None, typer.Option(help="Confidence for auto-approval (default from config).")
+    ] = None,
+    force: Annotated[bool, typer.Option(help="Import again even if already imported.")] = False,
+    as_json: Json = False,
+    embeddings: Emb = None,
+) -> None:
+    """Import a chat export (ChatGPT, Claude, Gemini, JSON, JSONL, text) into memory."""
+    from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    from .importer import ImportProgress, report_lines
+
+    with _errors(as_json), _opened(db, embeddings) as store:
+        if as_json:
+            report = store.import_file(path, namespace=namespace, format=format,
+                                       confidence_threshold=threshold, force=force)
+            _emit_json(report.to_dict())
+            return
+        with Progress(SpinnerColumn(), TextColumn("[bold]importing[/] {task.description}"),
+                      BarColumn(), TextColumn("{task.fields[counts]}"), TimeElapsedColumn(),
+                      console=_console(), transient=True) as bar:
+            task = bar.add_task(path.name, total=None, counts="")
+
+            def tick(p: ImportProgress) -> None:
+                bar.update(task, counts=f"{p.conversations} conversations, "
+                                        f"{p.messages} messages")
+
+            report = store.import_file(path, namespace=namespace, format=format,
+                                       confidence_threshold=threshold, progress=tick, force=force)
+        console = _console()
+        colour = "yellow" if report.skipped else ("red" if report.problems else "green")
+        for i, line in enumerate(report_lines(report)):
+            console.print(f"[{colour}]{line}[/]" if i == 0 else line, markup=i == 0)
+
+
+@app.command()
+def search(
+    query: str,
+    db: Db = None,
+    namespace: Ns = "default",
+    k: Annotated[int, typer.Option("-k", help="How many hits.")] = 10,
+    mode: Annotated[str, typer.Option(help="hybrid, keyword or vector.")] = "hybrid",
+    as_json: Json = False,
+    embeddings: Emb = None,
+) -> None:
+    """Recall the memories that best answer QUERY."""
+    with _errors(as_json), _opened(db, embeddings) as store:
+        hits = store.search(query, namespace=namespace, k=k, mode=mode)  # type: ignore[arg-type]
+        if as_json:
+            _emit_json([{"score": h.score, "scores": dict(h.scores), **_entry_dict(h.entry)}
+                        for h in hits])
+            return
+        _console().print(_entries_table([h.entry for h in hits], f"search: {query}",
+                                        [h.score for h in hits]))
+
+
+@app.command("list")
+def list_cmd(
+    db: Db = None,
+    namespace: Ns = "default",
+    tier: Annotated[str | None, typer.Option(help="Only this tier.")] = None,
+    status: Annotated[str, typer.Option(help="active, pending, rejected or all.")] = "active",
+    limit: Annotated[int, typer.Option(help="At most this many.")] = 50,
+    history: Annotated[bool, typer.Option(help="Include superseded versions.")] = False,
+    as_json: Json = False,
+    embeddings: Emb = None,
+) -> None:
+    """List memories, newest first."""
+    with _errors(as_json), _opened(db, embeddings) as store:
+        entries = store.list(namespace=namespace, tier=tier, limit=limit,
+                             status=None if status == "all" else status,
+                             include_superseded=history)
+        if as_json:
+            _emit_json([_entry_dict(e) for e in entries])
+            return
+        _console().print(_entries_table(entries, f"{namespace}: {len(entries)} memories"))
+
+
+@app.command()
+def show(
+    entry_id: str, db: Db = None, namespace: Ns = "default", as_json: Json = False,
+    embeddings: Emb = None,
+) -> None:
+    """Show one memory with every version of its key."""
+    from rich.panel import Panel
+
+    with _errors(as_json), _opened(db, embeddings) as store:
+        entry = store.get(_resolve(store, entry_id, namespace), namespace=namespace)
+        assert entry is not None
+        versions = store.history(entry.key, namespace=namespace)
+        if as_json:
+            _emit_json({**_entry_dict(entry), "history": [_entry_dict(v) for v in versions]})
+            return
+        body = "\n".join(f"[bold]{k}[/]: {v}" for k, v in _entry_dict(entry).items())
+        console = _console()
+        console.print(Panel(body, title=entry.id))
+        if len(versions) > 1:
+            console.print(_entries_table(versions, f"history of {entry.key}"))
+
+
+@app.command()
+def edit(
+    entry_id: str,
+    db: Db = None,
+    namespace: Ns = "default",
+    content: Annotated[str | None, typer.Option(help="New text (makes a new version).")] = None,
+    tags: Annotated[str | None, typer.Option(help="Comma-separated tags.")] = None,
+    importance: Annotated[float | None, typer.Option(help="0..1")] = None,
+    as_json: Json = False,
+    embeddings: Emb = None,
+) -> None:
+    """Edit a memory (through the USER write path: scanned, audited, versioned)."""
+    from .provenance import WritePath
+
+    with _errors(as_json), _opened(db, embeddings) as store:
+        after = store.update(
+            _resolve(store, entry_id, namespace), namespace=namespace, content=content,
+            tags=[t.strip() for t in tags.split(",") if t.strip()] if tags is not None else None,
+            importance=importance, path=WritePath.USER,
+        )
+        _done(as_json, after, f"updated {after.id} (version {after.version})")
+
+
+def _done(as_json: bool, entry: MemoryEntry | None, message: str) -> None:
+    if as_json:
+        _emit_json(_entry_dict(entry) if entry is not None else {"ok": True, "message": message})
+    else:
+        _console().print(f"[green]{message}[/]")
+
+
+@app.command()
+def delete(
+    entry_id: str, db: Db = None, namespace: Ns = "default",
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask.")] = False,
+    as_json: Json = False, embeddings: Emb = None,
+) -> None:
+    """Delete a memory for good (the audit log keeps its last value)."""
+    from .provenance import WritePath
+
+    with _errors(as_json), _opened(db, embeddings) as store:
+        full = _resolve(store, entry_id, namespace)
+        if not yes and not as_json and not typer.confirm(f"delete {full}?"):
+            raise typer.Exit(1)
+        store.delete(full, namespace=namespace, path=WritePath.USER)
+        _done(as_json, None, f"deleted {full}")
+
+
+@app.command()
+def pin(
+    entry_id: str, db: Db = None, namespace: Ns = "default",
+    unpin: Annotated[bool, typer.Option("--unpin", help="Remove the pin instead.")] = False,
+    as_json: Json = False, embeddings: Emb = None,
+) -> None:
+    """Pin a memory (always in context, never decays), or --unpin it."""
+    with _errors(as_json), _opened(db, embeddings) as store:
+        full = _resolve(store, entry_id, namespace)
+        after = store.unpin(full, namespace=namespace) if unpin else store.pin(
+            full, namespace=namespace)
+        _done(as_json, after, f"{'unpinned' if unpin else 'pinned'} {full}")
+
+
+@app.command()
+def restore(
+    entry_id: str, db: Db = None, namespace: Ns = "default", as_json: Json = False,
+    embeddings: Emb = None,
+) -> None:
+    """Bring an archived memory back to SEMANTIC."""
+    with _errors(as_json), _opened(db, embeddings) as store:
+        after = store.restore(_resolve(store, entry_id, namespace), namespace=namespace)
+        _done(as_json, after, f"restored {after.id}")
+
+
+@app.command()
+def review(
+    db: Db = None,
+    namespace: Ns = "default",
+    approve: Annotated[list[str] | None, typer.Option(help="Approve this id (repeatable).")] = None,
+    reject: Annotated[list[str] | None, typer.Option(help="Reject this id (repeatable).")] = None,
+    approve_all: Annotated[bool, typer.Option(help="Approve every pending memory.")] = False,
+    archive: Annotated[bool, typer.Option(help="Archive rejected ones instead of deleting.")]
+    = False,
+    as_json: Json = False,
+    embeddings: Emb = None,
+) -> None:
+    """List memories pending review, or approve / reject them."""
+    with _errors(as_json), _opened(db, embeddings) as store:
+        ids = [p.id for p in store.pending_reviews(namespace)] if approve_all else []
+        ids += [_resolve(store, i, namespace) for i in approve or []]
+        gone = [_resolve(store, i, namespace) for i in reject or []]
+        if not ids and not gone:
+            pending = store.pending_reviews(namespace)
+            if as_json:
+                _emit_json([_entry_dict(e) for e in pending])
+            else:
+                _console().print(_entries_table(pending, f"{len(pending)} pending review"))
+            return
+        done = {"approved": [store.approve(i, namespace=namespace).id for i in ids],
+                "rejected": []}
+        for i in gone:
+            store.reject(i, namespace=namespace, archive=archive)
+            done["rejected"].append(i)
+        if as_json:
+            _emit_json(done)
+        else:
+            _console().print(f"[green]approved {len(done['approved'])}, "
+                             f"rejected {len(done['rejected'])}[/]")
+
+
+@app.command()
+def consolidate(
+    db: Db = None, namespace: Ns = "default", as_json: Json = False, embeddings: Emb = None,
+) -> None:
+    """Run the queued consolidation jobs of a namespace, then a decay pass."""
+    with _errors(as_json), _opened(db, embeddings) as store:
+        try:
+            from .consolidation import run_consolidation_job
+        except ImportError:  # pragma: no cover - depends on the install
+            _console().print("[red]consolidation is not available in this install[/]")
+            raise typer.Exit(2) from None
+        jobs = store.list_jobs(namespace=namespace, status=["queued", "failed"])
+        ran = [j.id for j in jobs if run_consolidation_job(store, j.id) is not None]
+        decay = store.decay_pass(namespace=namespace)
+        out = {"jobs_run": len(ran), "archived": len(decay.archived),
+               "examined": decay.examined}
+        if as_json:
+            _emit_json(out)
+        else:
+            _console().print(f"[green]ran {len(ran)} consolidation jobs; decay examined "
+                             f"{decay.examined}, archived {len(decay.archived)}[/]")
+
+
+@app.command()
+def decay(
+    db: Db = None, namespace: Ns = "default", as_json: Json = False, embeddings: Emb = None,
+) -> None:
+    """Apply the forgetting curve: archive memories whose effective importance fell too low."""
+    with _errors(as_json), _opened(db, embeddings) as store:
+        report = store.decay_pass(namespace=namespace)
+        out = {"examined": report.examined, "archived": list(report.archived),
+               "decaying": list(report.decaying), "exempt": report.exempt}
+        if as_json:
+            _emit_json(out)
+        else:
+            _console().print(f"[green]examined {report.examined}: archived "
+                             f"{len(report.archived)}, decaying {len(report.decaying)}, "
+                             f"exempt {report.exempt}[/]")
+
+
+@app.command()
+def gc(
+    db: Db = None, namespace: Ns = "default",
+    retention_days: Annotated[float, typer.Option(help="Keep this many days.")] = 90.0,
+    as_json: Json = False, embeddings: Emb = None,
+) -> None:
+    """Purge superseded and archived memories older than the retention period."""
+    with _errors(as_json), _opened(db, embeddings) as store:
+        report = store.gc(retention_days, namespace=namespace)
+        if as_json:
+            _emit_json({"purged": list(report.purged), "skipped": list(report.skipped)})
+        else:
+            _console().print(f"[green]purged {len(report.purged)}, kept {len(report.skipped)} "
+                             f"(USER or pinned)[/]")
+
+
+@app.command()
+def reembed(db: Db = None, as_json: Json = False, embeddings: Emb = None) -> None:
+    """Re-embed every vector made by another embedding model."""
+    from rich.progress import Progress
+
+    with _errors(as_json), _opened(db, embeddings) as store:
+        total = store.reembed_pending()
+        if as_json:
+            _emit_json({"reembedded": store.reembed(), "queued_before": total})
+            return
+        with Progress(console=_console(), transient=True) as bar:
+            task = bar.add_task("re-embedding", total=total or 1)
+            done = store.reembed(progress=lambda d, _t: bar.update(task, completed=d))
+        _console().print(f"[green]re-embedded {done} vectors[/]")
+
+
+@app.command()
+def stats(
+    db: Db = None,
+    namespace: Annotated[str | None, typer.Option("--namespace", "-n",
+                                                  help="One namespace (default: all).")] = None,
+    as_json: Json = False,
+    embeddings: Emb = None,
+) -> None:
+    """Counts by tier, type, provenance and status; episodes, sources, blocked writes."""
+    from rich.table import Table
+
+    with _errors(as_json), _opened(db, embeddings) as store:
+        data = store.memory_stats(namespace=namespace)
+        data["namespaces"] = store.namespaces()
+        if as_json:
+            _emit_json(data)
+            return
+        table = Table(title=f"tiered-memory stats ({namespace or 'all namespaces'})")
+        table.add_column("what", style="bold")
+        table.add_column("count", justify="right", style="cyan")
+        for key, value in data.items():
+            if isinstance(value, dict):
+                for sub, n in sorted(value.items()):
+                    table.add_row(f"{key.removeprefix('by_')}: {sub}", str(n))
+            elif isinstance(value, int):
+                table.add_row(key, str(value))
+        _console().print(table)
+
+
+@app.command()
+def export(
+    db: Db = None,
+    namespace: Annotated[str | None, typer.Option("--namespace", "-n",
+                                                  help="One namespace (default: all).")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="File (default stdout).")]
+    = None,
+    embeddings: Emb = None,
+) -> None:
+    """Write a lossless JSONL dump: every version, episode, vector, source and audit row."""
+    with _errors(False), _opened(db, embeddings) as store:
+        out = open(output, "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
+        try:
+            n = 0
+            for record in store.export_records(namespace=namespace):
+                out.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
+                n += 1
+        finally:
+            if output:
+                out.close()
+        if output:
+            _console().print(f"[green]wrote {n} records to {output}[/]")
+
+
+@app.command("import-jsonl")
+def import_jsonl(
+    path: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="A dump.")],
+    db: Db = None,
+    as_json: Json = False,
+    embeddings: Emb = None,
+) -> None:
+    """Load a dump written by `export` (ids, versions, timestamps kept; contents scanned)."""
+    with _errors(as_json), _opened(db, embeddings) as store, open(path, encoding="utf-8") as fh:
+        counts = store.import_records(json.loads(line) for line in fh if line.strip())
+        if as_json:
+            _emit_json(counts)
+        else:
+            _console().print("[green]imported " + ", ".join(
+                f"{n} {k}" for k, n in counts.items()) + "[/]")
+
+
+@app.command()
+def context(
+    query: Annotated[str, typer.Argument(help="The current user message.")] = "",
+    db: Db = None, namespace: Ns = "default",
+    budget: Annotated[int | None, typer.Option(help="Token budget.")] = None,
+    as_json: Json = False, embeddings: Emb = None,
+) -> None:
+    """Print the memory block a system prompt would get for QUERY."""
+    with _errors(as_json), _opened(db, embeddings) as store:
+        text = store.context(namespace, query or None, budget=budget)
+        if as_json:
+            _emit_json({"namespace": namespace, "query": query, "context": text})
+        else:
+            typer.echo(text or "(no memory for this query)")
+
+
+@app.command()
+def serve(
+    db: Db = None,
+    host: Annotated[str, typer.Option(help="Bind address.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port.")] = 8765,
+    token: Annotated[list[str] | None, typer.Option(
+        help="TOKEN=NAMESPACE (repeatable) [env TIERED_MEMORY_TOKENS, comma-separated].")] = None,
+    max_body: Annotated[int, typer.Option(help="Largest request body in bytes.")] = 10_000_000,
+    embeddings: Emb = None,
+) -> None:
+    """Serve the REST API (FastAPI + uvicorn)."""
+    import uvicorn
+
+    from .server import create_app
+
+    pairs = list(token or [])
+    pairs += [p for p in os.environ.get("TIERED_MEMORY_TOKENS", "").split(",") if p.strip()]
+    tokens: dict[str, str] = {}
+    for pair in pairs:
+        tok, sep, ns = pair.partition("=")
+        if not sep or not tok.strip() or not ns.strip():
+            raise typer.BadParameter(f"--token must be TOKEN=NAMESPACE, not {pair!r}")
+        tokens[tok.strip()] = ns.strip()
+    if not tokens:
+        raise typer.BadParameter("give at least one --token TOKEN=NAMESPACE")
+    store = open_store(db, embeddings)
+    uvicorn.run(create_app(store, tokens=tokens, max_body_bytes=max_body), host=host, port=port,
+                log_level="warning")
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,154 @@
+"""Pydantic request and response models: the HTTP edge only (the library uses dataclasses)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+_NS = Field(default=None, min_length=1, max_length=255,
+            description="Namespace; default: the token's own.")
+
+
+class ErrorBody(BaseModel):
+    """Every 4xx/5xx body."""
+
+    error: str = Field(description="Error type, e.g. MemoryWriteBlocked, EntryNotFound.")
+    message: str
+    reason: str | None = None
+    rule: str | None = None
+    details: Any = None
+
+
+class ChatMessage(BaseModel):
+    """One message of a conversation to ingest."""
+
+    model_config = ConfigDict(extra="forbid")
+    role: str = Field(min_length=1, max_length=32)
+    content: str = Field(max_length=200_000)
+    timestamp: float | str | None = None
+
+
+class IngestRequest(BaseModel):
+    """Import a chat export: either ``messages`` (one conversation) or a raw ``export``."""
+
+    model_config = ConfigDict(extra="forbid")
+    namespace: str | None = _NS
+    messages: list[ChatMessage] | None = Field(default=None, max_length=10_000)
+    export: Any = Field(default=None, description="A whole export as JSON (ChatGPT, Claude...)")
+    text: str | None = Field(default=None, description="A plain-text transcript (User:/我:...)")
+    format: str | None = Field(default=None, max_length=32)
+    confidence_threshold: float | None = Field(default=None, ge=0.0, le=1.0)
+    force: bool = False
+
+
+class IngestResponse(BaseModel):
+    """What the import did."""
+
+    skipped: bool
+    message: str
+    sha256: str
+    format: str
+    conversations: int
+    messages: int
+    episodes: int
+    facts_active: int
+    facts_pending: int
+    problems: list[dict[str, Any]]
+    refused: list[dict[str, Any]]
+
+
+class ContextRequest(BaseModel):
+    """Ask for the memory block of a query."""
+
+    model_config = ConfigDict(extra="forbid")
+    namespace: str | None = _NS
+    query: str = Field(default="", max_length=20_000)
+    budget: int | None = Field(default=None, ge=1, le=100_000)
+
+
+class ContextResponse(BaseModel):
+    """The block to put in a system prompt."""
+
+    namespace: str
+    context: str
+
+
+class SearchRequest(BaseModel):
+    """Recall memories."""
+
+    model_config = ConfigDict(extra="forbid")
+    namespace: str | None = _NS
+    query: str = Field(min_length=1, max_length=20_000)
+    k: int = Field(default=10, ge=1, le=200)
+    mode: Literal["hybrid", "keyword", "vector"] = "hybrid"
+
+
+class MemoryItem(BaseModel):
+    """A memory entry."""
+
+    id: str
+    namespace: str
+    key: str
+    content: str
+    tier: str
+    type: str
+    tags: list[str]
+    importance: float
+    source: str
+    status: str
+    pinned: bool
+    version: int
+    superseded_by: str | None
+    created_at: str
+    updated_at: str
+    event_at: str | None
+    metadata: dict[str, Any]
+
+
+class SearchHitItem(BaseModel):
+    """A recalled memory and its score."""
+
+    score: float
+    item: MemoryItem
+
+
+class ListResponse(BaseModel):
+    """A page of memories."""
+
+    namespace: str
+    items: list[MemoryItem]
+
+
+class PatchRequest(BaseModel):
+    """Edit a memory (a new content makes a new version)."""
+
+    model_config = ConfigDict(extra="forbid")
+    content: str | None = Field(default=None, min_length=1, max_length=100_000)
+    tags: list[str] | None = Field(default=None, max_length=100)
+    importance: float | None = Field(default=None, ge=0.0, le=1.0)
+    pinned: bool | None = None
+    status: Literal["active", "rejected"] | None = Field(
+        default=None, description="Approve (active) or reject a pending memory.")
+
+
+class DeleteResponse(BaseModel):
+    """Deletion receipt."""
+
+    id: str
+    deleted: bool
+
+
+class MetricPoint(BaseModel):
+    """One point of a metric's history."""
+
+    ts: float
+    value: float
+
+
+class MetricHistory(BaseModel):
+    """A metric over time."""
+
+    name: str
+    namespace: str
+    points: list[MetricPoint]
