@@ -7,9 +7,11 @@ Measures, in one run:
   baseline of the seed's naive scanner (three fixed regexes, no normalisation);
 * false-positive rate on every LoCoMo dev turn (``../shared/data/locomo-dev`` or ``--data``) and on
   the hand-written benign set with trigger words (``security_benign.jsonl``);
-* time to scan 1 MB of LoCoMo text.
+* time to scan 1 MB of LoCoMo text, and the mean cost of one short memory (the LoCoMo turns of
+  60-200 characters: what the store scans on every write).
 
-Bars: detection >= 95 %, FP <= 0.5 % on LoCoMo turns, 1 MB < 200 ms.
+Bars: detection >= 95 %, FP <= 0.5 % on LoCoMo turns, 1 MB < 200 ms, short memory < 50 us
+(``add_many`` must reach 5,000 entries/s and the scanner gets at most a fifth of that budget).
 
 Usage: ``python benchmarks/security.py [--data DIR]``
 """
@@ -131,6 +133,15 @@ def main(argv: list[str] | None = None) -> int:
           f"baseline {1000 * _time(naive_scan, mb):.1f} ms")
     per_turn = _time(lambda: [scan_memory_content(t) for t in turns[:2000]], None)
     print(f"per turn: {1e6 * per_turn / max(1, min(len(turns), 2000)):.1f} us")
+    short = [t for t in turns if 60 <= len(t) <= 200] or ["The quick brown fox jumps. " * 3]
+    rounds = []
+    for _ in range(5):
+        rounds.append(_time(lambda: [scan_memory_content(t) for t in short], None) / len(short))
+    short_us = 1e6 * statistics.median(rounds)
+    print(f"short memories (LoCoMo turns of 60-200 chars, n={len(short)}): "
+          f"mean {short_us:.1f} us per scan (median of 5 rounds); "
+          f"baseline {1e6 * _time(lambda: [naive_scan(t) for t in short], None) / len(short):.1f} us")
+    print(f"anchor finder: {'pyahocorasick' if _has_automaton() else 're fallback'}")
 
     detection = total_ok / max(len(attacks), 1)
     fp_rate = len(fp_turns) / max(len(turns), 1)
@@ -139,7 +150,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"LoCoMo FP <= 0.5 %  : {'PASS' if fp_rate <= 0.005 else 'FAIL'} ({100 * fp_rate:.3f} %)")
     ms = 1000 * statistics.median(times)
     print(f"1 MB < 200 ms       : {'PASS' if ms < 200 else 'FAIL'} ({ms:.1f} ms)")
+    print(f"short scan < 50 us  : {'PASS' if short_us < 50 else 'FAIL'} ({short_us:.1f} us)")
     return 0
+
+
+def _has_automaton() -> bool:
+    from langchain_tiered_memory.security import matcher
+
+    return matcher._ac is not None
 
 
 def _time(fn, arg) -> float:  # type: ignore[no-untyped-def]

@@ -14,6 +14,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -41,6 +42,9 @@ Db = Annotated[
     typer.Option("--db", help="SQLAlchemy URL or file path [env TIERED_MEMORY_DB]."),
 ]
 Ns = Annotated[str, typer.Option("--namespace", "-n", help="Whose memory.")]
+NsAll = Annotated[
+    str | None, typer.Option("--namespace", "-n", help="One namespace (default: all).")
+]
 Json = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 Emb = Annotated[
     str | None,
@@ -73,11 +77,9 @@ class HashingEmbeddings(Embeddings):
         return (v / norm).tolist()
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
-        """Embed many texts."""
         return [self._one(t) for t in texts]
 
     def embed_query(self, text: str) -> list[float]:
-        """Embed one query."""
         return self._one(text)
 
 
@@ -105,9 +107,7 @@ def open_store(db: str | None = None, embeddings: str | None = None) -> TieredMe
     if kind not in ("minilm", "hash"):
         raise typer.BadParameter(f"--embeddings must be minilm or hash, not {kind!r}")
     # The CLI's own variables share the TIERED_MEMORY_ prefix; the rest configure the store.
-    config = MemoryConfig.from_env(
-        {k: v for k, v in os.environ.items() if k not in _CLI_ENV}
-    )
+    config = MemoryConfig.from_env({k: v for k, v in os.environ.items() if k not in _CLI_ENV})
     emb = HashingEmbeddings() if kind == "hash" else None
     return TieredMemoryStore(url, embeddings=emb, config=config)
 
@@ -127,22 +127,11 @@ def _opened(db: str | None, embeddings: str | None) -> Iterator[TieredMemoryStor
 def _console() -> Any:
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=False, width=max(100, _term_width()))
-
-
-def _term_width() -> int:
-    try:
-        return os.get_terminal_size().columns
-    except OSError:
-        return 120
+    return Console(highlight=False, soft_wrap=False, width=max(100, shutil.get_terminal_size()[0]))
 
 
 def _emit_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, default=str, indent=2))
-
-
-def _entry_dict(e: MemoryEntry) -> dict[str, Any]:
-    return e.to_dict()
 
 
 _TIER_STYLE = {"working": "cyan", "episodic": "magenta", "semantic": "green", "archival": "dim"}
@@ -195,12 +184,9 @@ def _resolve(store: TieredMemoryStore, entry_id: str, namespace: str) -> str:
 
     if store.get(entry_id, namespace=namespace) is not None:
         return entry_id
-    if len(entry_id) >= 4:
-        matches = [
-            e.id for e in store.list(namespace=namespace, status=None) if e.id.startswith(entry_id)
-        ]
-        if len(matches) == 1:
-            return matches[0]
+    found = [e.id for e in store.list(namespace=namespace, status=None) if e.id.startswith(entry_id)]
+    if len(entry_id) >= 4 and len(found) == 1:
+        return found[0]
     raise EntryNotFound(entry_id)
 
 
@@ -262,7 +248,7 @@ def search(
     with _errors(as_json), _opened(db, embeddings) as store:
         hits = store.search(query, namespace=namespace, k=k, mode=mode)  # type: ignore[arg-type]
         if as_json:
-            _emit_json([{"score": h.score, "scores": dict(h.scores), **_entry_dict(h.entry)}
+            _emit_json([{"score": h.score, "scores": dict(h.scores), **h.entry.to_dict()}
                         for h in hits])
             return
         _console().print(_entries_table([h.entry for h in hits], f"search: {query}",
@@ -286,7 +272,7 @@ def list_cmd(
                              status=None if status == "all" else status,
                              include_superseded=history)
         if as_json:
-            _emit_json([_entry_dict(e) for e in entries])
+            _emit_json([e.to_dict() for e in entries])
             return
         _console().print(_entries_table(entries, f"{namespace}: {len(entries)} memories"))
 
@@ -304,9 +290,9 @@ def show(
         assert entry is not None
         versions = store.history(entry.key, namespace=namespace)
         if as_json:
-            _emit_json({**_entry_dict(entry), "history": [_entry_dict(v) for v in versions]})
+            _emit_json({**entry.to_dict(), "history": [v.to_dict() for v in versions]})
             return
-        body = "\n".join(f"[bold]{k}[/]: {v}" for k, v in _entry_dict(entry).items())
+        body = "\n".join(f"[bold]{k}[/]: {v}" for k, v in entry.to_dict().items())
         console = _console()
         console.print(Panel(body, title=entry.id))
         if len(versions) > 1:
@@ -324,21 +310,24 @@ def edit(
     as_json: Json = False,
     embeddings: Emb = None,
 ) -> None:
-    """Edit a memory (through the USER write path: scanned, audited, versioned)."""
+    """Edit a memory (through the USER write path: scanned, audited, versioned; new text is
+    USER_STATED)."""
     from .provenance import WritePath
+    from .types import ProvenanceLevel
 
     with _errors(as_json), _opened(db, embeddings) as store:
         after = store.update(
             _resolve(store, entry_id, namespace), namespace=namespace, content=content,
             tags=[t.strip() for t in tags.split(",") if t.strip()] if tags is not None else None,
             importance=importance, path=WritePath.USER,
+            source=ProvenanceLevel.USER_STATED if content is not None else None,
         )
         _done(as_json, after, f"updated {after.id} (version {after.version})")
 
 
 def _done(as_json: bool, entry: MemoryEntry | None, message: str) -> None:
     if as_json:
-        _emit_json(_entry_dict(entry) if entry is not None else {"ok": True, "message": message})
+        _emit_json(entry.to_dict() if entry is not None else {"ok": True, "message": message})
     else:
         _console().print(f"[green]{message}[/]")
 
@@ -405,7 +394,7 @@ def review(
         if not ids and not gone:
             pending = store.pending_reviews(namespace)
             if as_json:
-                _emit_json([_entry_dict(e) for e in pending])
+                _emit_json([e.to_dict() for e in pending])
             else:
                 _console().print(_entries_table(pending, f"{len(pending)} pending review"))
             return
@@ -496,8 +485,7 @@ def reembed(db: Db = None, as_json: Json = False, embeddings: Emb = None) -> Non
 @app.command()
 def stats(
     db: Db = None,
-    namespace: Annotated[str | None, typer.Option("--namespace", "-n",
-                                                  help="One namespace (default: all).")] = None,
+    namespace: NsAll = None,
     as_json: Json = False,
     embeddings: Emb = None,
 ) -> None:
@@ -525,8 +513,7 @@ def stats(
 @app.command()
 def export(
     db: Db = None,
-    namespace: Annotated[str | None, typer.Option("--namespace", "-n",
-                                                  help="One namespace (default: all).")] = None,
+    namespace: NsAll = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="File (default stdout).")]
     = None,
     embeddings: Emb = None,
@@ -556,11 +543,8 @@ def import_jsonl(
     """Load a dump written by `export` (ids, versions, timestamps kept; contents scanned)."""
     with _errors(as_json), _opened(db, embeddings) as store, open(path, encoding="utf-8") as fh:
         counts = store.import_records(json.loads(line) for line in fh if line.strip())
-        if as_json:
-            _emit_json(counts)
-        else:
-            _console().print("[green]imported " + ", ".join(
-                f"{n} {k}" for k, n in counts.items()) + "[/]")
+        summary = ", ".join(f"{n} {k}" for k, n in counts.items())
+        _emit_json(counts) if as_json else _console().print(f"[green]imported {summary}[/]")
 
 
 @app.command()
@@ -613,6 +597,3 @@ def main() -> None:
     """Console-script entry point."""
     app()
 
-
-if __name__ == "__main__":  # pragma: no cover
-    main()

@@ -85,9 +85,9 @@ class MemoryConfig:
     rrf_k: int = 60
     keyword_weight: float = 1.0
     vector_weight: float = 1.0
-    candidate_pool: int = 50
+    candidate_pool: int = 20
     gate_min_similarity: float = 0.3
-    gate_min_idf_ratio: float = 0.2
+    gate_min_idf_ratio: float = 0.3
     working_capacity: int = 20
     working_char_budget: int = 2000
     context_token_budget: int = 1200

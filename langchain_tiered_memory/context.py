@@ -7,9 +7,10 @@
 - **L2 recall** — what the store recalls for the current query.
 - **L3 on demand** — episode summaries and items linked to the recalled ones.
 
-Each level gets a share of the token budget (`LEVEL_SHARES`); whatever a level leaves unused
-passes to the next one. L0 and L1 are ordered by key, not by score, so that the start of the
-block — and with it the prompt prefix a provider can cache — only changes when those memories do.
+L0 takes what it needs, up to half the budget; L1/L2/L3 share the rest 40/45/15
+(`LEVEL_SHARES`), and whatever a level leaves unused passes to the next. L0 and L1 are ordered by
+text, not by score, so that the start of the block — and with it the prompt prefix a provider can
+cache — only changes when those memories do.
 
 Token estimate (`estimate_tokens`): one token per CJK character plus one per four other
 characters, rounded up. It over-counts English slightly compared with BPE tokenizers, which keeps
@@ -37,7 +38,8 @@ __all__ = [
     "memory_pre_model_hook",
 ]
 
-LEVEL_SHARES: Mapping[str, float] = {"L0": 0.10, "L1": 0.35, "L2": 0.40, "L3": 0.15}
+LEVEL_SHARES: Mapping[str, float] = {"L0": 0.50, "L1": 0.40, "L2": 0.45, "L3": 0.15}
+"""L0: the most of the budget identity may take; L1-L3: their shares of what L0 leaves."""
 LEVEL_TITLES: Mapping[str, str] = {
     "L0": "Identity",
     "L1": "Core memory",
@@ -127,8 +129,13 @@ def layout_levels(
     kept: dict[str, tuple[ContextItem, ...]] = {}
     dropped: list[str] = []
     sections: list[str] = []
+    rest = available
     for level in ("L0", "L1", "L2", "L3"):
-        share = available * LEVEL_SHARES[level] + carry
+        if level == "L0":
+            # Identity is what a model most needs: it may take up to half of a tight budget.
+            share = available * LEVEL_SHARES["L0"]
+        else:
+            share = rest * LEVEL_SHARES[level] + carry
         candidates = list(levels.get(level, ()))
         title = f"### {LEVEL_TITLES[level]}"
         cost = estimate_tokens(title) + 2  # title line plus the blank line before it
@@ -142,13 +149,16 @@ def layout_levels(
             else:
                 dropped.append(item.id)
         if not chosen:
-            carry = share
+            carry = 0.0 if level == "L0" else share
             continue
         if level in ("L0", "L1"):
             chosen.sort(key=lambda i: (_one_line(i.text).lower(), i.id))
         kept[level] = tuple(chosen)
         sections.append("\n".join([title, *(f"- {_one_line(i.text)}" for i in chosen)]))
-        carry = max(0.0, share - cost)
+        if level == "L0":
+            rest = available - cost
+        else:
+            carry = max(0.0, share - cost)
     if not sections:
         return ContextBlock("", {}, tuple(dropped), 0, budget)
     text = "\n\n".join([_HEADER, *sections])

@@ -266,7 +266,8 @@ class _Run:
                 self.report.facts_active += 1
         for i, reason in result.refused_episodes:
             self.report.refused.append(
-                {"conversation_id": episodes[i].session_key, "what": "episode", "reason": reason}
+                {"conversation_id": episodes[i].metadata["conversation_id"], "what": "episode",
+                 "reason": reason}
             )
         for i, reason in result.refused_facts:
             self.report.refused.append(

@@ -137,36 +137,21 @@ class TieredMemoryRetriever(BaseRetriever):
             raise InvalidInput("k", "must be a non-negative integer")
         return opts
 
-    def _search(self, query: str, opts: dict[str, Any]) -> list[SearchHit]:
-        common = {
-            "namespace": self.namespace,
-            "k": opts["k"],
-            "mode": opts["mode"],
-            "tiers": opts["tiers"],
-            "types": opts["types"],
-            "tags": opts["tags"],
-            "since": opts["since"],
-            "until": opts["until"],
-            "episode_id": opts["episode_id"],
-            "reinforce": opts["reinforce"],
-            "rerank": opts["rerank"],
-        }
-        if opts["include_knowledge"]:
-            return self.store.search_with_knowledge(query, **common)
-        return self.store.search(query, **common)
-
     def _get_relevant_documents(
         self, query: str, *, run_manager: CallbackManagerForRetrieverRun, **kwargs: Any
     ) -> list[Document]:
         opts = self._options(kwargs)
-        return [hit_to_document(h) for h in self._search(query, opts)]
+        search = self.store.search_with_knowledge if opts.pop("include_knowledge") else (
+            self.store.search
+        )
+        return [hit_to_document(h) for h in search(query, namespace=self.namespace, **opts)]
 
     async def _aget_relevant_documents(
         self, query: str, *, run_manager: AsyncCallbackManagerForRetrieverRun, **kwargs: Any
     ) -> list[Document]:
         opts = self._options(kwargs)
-        common = dict(opts)
-        include = common.pop("include_knowledge")
-        search = self.store.asearch_with_knowledge if include else self.store.asearch
-        hits = await search(query, namespace=self.namespace, **common)
+        search = self.store.asearch_with_knowledge if opts.pop("include_knowledge") else (
+            self.store.asearch
+        )
+        hits = await search(query, namespace=self.namespace, **opts)
         return [hit_to_document(h) for h in hits]

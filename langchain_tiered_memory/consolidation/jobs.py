@@ -53,11 +53,22 @@ def enqueue_session(
 ) -> tuple[Any, bool]:
     """Record the consolidation of a session as a durable job.
 
+    With ``memory.piiPolicy = redact`` the stored transcript is redacted first; the messages are
+    dropped from the job once it is done.
+
     Returns:
         ``(job, created)`` — ``created`` is False when the same session content was already
         queued, running or done.
     """
     dumped = dump_messages(messages)
+    if getattr(getattr(store, "config", None), "pii_policy", "allow") == "redact":
+        # The transcript waits in the store until the job runs: honour the redaction policy.
+        from ..security import redact_pii
+
+        for item in dumped:
+            content = item.get("data", {}).get("content")
+            if isinstance(content, str):
+                item["data"]["content"] = redact_pii(content)[0]
     payload = {"session_id": session_id, "namespace": namespace, "messages": dumped}
     return store.enqueue_job(namespace, session_job_key(session_id, dumped), payload, kind=KIND)
 

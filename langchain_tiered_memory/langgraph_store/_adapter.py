@@ -240,9 +240,7 @@ class TieredMemoryBaseStore(BaseStore):
     # -- reads --------------------------------------------------------------------------------
 
     def _entries(self, namespace: str, key: str | None = None) -> list[MemoryEntry]:
-        return self.store.list(
-            namespace=namespace, key=key, status=None, include_superseded=False
-        )
+        return self.store.list(namespace=namespace, key=key, status=None, include_superseded=False)
 
     def _decode(self, entry: MemoryEntry) -> _Record | None:
         if entry.status not in _READABLE:
@@ -295,14 +293,10 @@ class TieredMemoryBaseStore(BaseStore):
     def _store_namespaces(self, prefix: Sequence[str]) -> list[str]:
         n = len(prefix)
         return [
-            ns
-            for ns in self.store.namespaces()
-            if m.from_store_namespace(ns)[:n] == tuple(prefix)
+            ns for ns in self.store.namespaces() if m.from_store_namespace(ns)[:n] == tuple(prefix)
         ]
 
-    def _search(
-        self, op: SearchOp, now: datetime, refresh: dict[str, _Record]
-    ) -> list[SearchItem]:
+    def _search(self, op: SearchOp, now: datetime, refresh: dict[str, _Record]) -> list[SearchItem]:
         records = [
             r
             for ns in self._store_namespaces(op.namespace_prefix)
@@ -324,11 +318,15 @@ class TieredMemoryBaseStore(BaseStore):
         else:
             ranked = [(r, None) for r in records]
         page = ranked[op.offset : op.offset + op.limit]
-        recalled = [r.entry.id for r, score in page if score is not None]
-        if recalled:
+        recalled: dict[str, list[str]] = {}
+        for r, score in page:
+            if score is not None:
+                recalled.setdefault(r.entry.namespace, []).append(r.entry.id)
+        for namespace, ids in recalled.items():
             # A recalled memory is an access (it lengthens its half-life), as in store.search;
-            # only the items actually returned count.
-            self.store._reinforce(recalled, now)
+            # only the items actually returned count, so the adapter recalls without
+            # reinforcing and reinforces the page itself.
+            self.store.reinforce(ids, namespace=namespace, now=now)
         for r, _ in page:
             if op.refresh_ttl and r.ttl is not None:
                 refresh[r.entry.id] = r
@@ -462,7 +460,9 @@ class TieredMemoryBaseStore(BaseStore):
             hidden.update(key=entry.key, value="{}", created_at=m.iso(entry.created_at))
             hidden.update(updated_at=m.iso(entry.updated_at), order=0)
         after = self.store.update(
-            entry.id, namespace=namespace, metadata={**entry.metadata, m.META: hidden},
+            entry.id,
+            namespace=namespace,
+            metadata={**entry.metadata, m.META: hidden},
             path=self.path,
         )
         if after.tier != MemoryTier.ARCHIVAL:
@@ -512,7 +512,9 @@ def _merge_namespaces(found: Sequence[tuple[_Record, SearchHit]]) -> list[tuple[
             fused[i] += 1.0 / (60 + rank + 1)
     out = []
     for i, (record, hit) in enumerate(found):
-        weight = float(hit.scores.get("importance", 1.0)) * float(hit.scores.get("tier_weight", 1.0))
+        weight = float(hit.scores.get("importance", 1.0)) * float(
+            hit.scores.get("tier_weight", 1.0)
+        )
         out.append((record, fused[i] * weight))
     out.sort(key=lambda pair: -pair[1])
     return out

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from ..config import MemoryConfig
+from ..text import is_stop_word
 from .fusion import rrf
 from .gate import discriminative_tokens, passes_gate
 from .rerank import apply_min_score
@@ -76,7 +77,7 @@ def rank_candidates(
 ) -> list[RankedCandidate]:
     """Fuse, gate, rerank and weight the candidates of one query.
 
-    Steps: the first ``config.candidate_pool`` hits of each list are fused with weighted RRF
+    Steps: the first ``max(config.candidate_pool, limit)`` hits of each list are fused with weighted RRF
     (``rrf_k``, ``keyword_weight``, ``vector_weight``); the discriminative-token gate drops
     candidates without a discriminative query token whose similarity is below
     ``gate_min_similarity``; when ``config.rerank_enabled`` and a reranker, ``query_text`` and
@@ -107,7 +108,8 @@ def rank_candidates(
     Returns:
         Candidates, best first.
     """
-    pool = config.candidate_pool
+    # A caller asking for more than the pool still gets enough candidates to fill its page.
+    pool = max(config.candidate_pool, limit or 0)
     kw = list(keyword_hits[:pool])
     vec = list(vector_hits[:pool])
     bm25 = dict(kw)
@@ -121,11 +123,20 @@ def rank_candidates(
     order = sorted(fused, key=lambda d: -fused[d])
 
     sim_of = _lookup(similarity) if similarity is not None else vec_sim.get
-    if gate and order:
-        tokens_of = _lookup(doc_tokens)
+    tokens_of = _lookup(doc_tokens)
+    if not gate:
+        disc: frozenset[str] = frozenset()
+    elif max_idf <= 0:
+        # Under three documents BM25 idf is never positive: every content word of the query
+        # counts as discriminative rather than none.
+        disc = frozenset(t for t in query_tokens if not is_stop_word(t))
+    else:
         disc = discriminative_tokens(
             query_tokens, idf=idf, max_idf=max_idf, min_idf_ratio=config.gate_min_idf_ratio
         )
+    # A query without a single discriminative word gives the gate nothing to tell candidates
+    # apart by: gating would only empty the result, so fusion order stands.
+    if gate and order and disc:
         kept = []
         for d in order:
             toks = tokens_of(d) or ()

@@ -9,10 +9,10 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from .matcher import anchor_regex, anchors_of, max_width
+from .matcher import AnchorFinder, Anchors, anchors_of, max_width
 from .normalize import VIEWS, fold_pattern
 
-__all__ = ["CompiledView", "Rule", "RuleSet", "load_rules", "parse_rules"]
+__all__ = ["CompiledView", "Rule", "RuleSet", "Target", "ViewPlan", "load_rules", "parse_rules"]
 
 _REASONS = frozenset({"en_injection", "zh_injection", "auto"})
 _CJK = re.compile("[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]")
@@ -24,7 +24,7 @@ class CompiledView:
 
     view: str
     regex: re.Pattern[str]
-    anchors: tuple[str, ...] | None
+    anchors: Anchors | None
     width: int | None
 
 
@@ -52,13 +52,30 @@ class Rule:
 
 
 @dataclass(frozen=True, slots=True)
+class Target:
+    """One (rule, view) pair to match; targets are numbered in rule priority order."""
+
+    rule: Rule
+    compiled: CompiledView
+
+
+@dataclass(frozen=True, slots=True)
+class ViewPlan:
+    """What to run on one view: the anchor finder and the targets that have no anchors."""
+
+    finder: AnchorFinder
+    unanchored: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class RuleSet:
-    """All rules, the per-view anchor finders and the invisible-character allow-list."""
+    """All rules, their targets, the per-view plans and the invisible-character allow-list."""
 
     version: str
     rules: tuple[Rule, ...]
     allowed_tag_flags: tuple[str, ...]
-    anchor_finders: dict[str, tuple[re.Pattern[str] | None, re.Pattern[str] | None]]
+    targets: tuple[Target, ...]
+    plans: dict[str, ViewPlan]
 
 
 def _compile(raw: dict[str, Any]) -> Rule:
@@ -79,8 +96,13 @@ def _compile(raw: dict[str, Any]) -> Rule:
     return Rule(rid, reason, str(raw.get("intent", "")), tuple(compiled))
 
 
-def parse_rules(doc: dict[str, Any]) -> RuleSet:
+def parse_rules(doc: dict[str, Any], *, use_automaton: bool = True) -> RuleSet:
     """Validate and compile a pattern document (the parsed ``patterns.json``).
+
+    Args:
+        doc: The parsed pattern document.
+        use_automaton: Find anchors with ``pyahocorasick`` when installed (``False`` forces the
+            pure-``re`` finder; same answers, slower).
 
     Raises:
         ValueError: The document is malformed (missing version, unknown view or reason...).
@@ -93,18 +115,24 @@ def parse_rules(doc: dict[str, Any]) -> RuleSet:
     if len(ids) != len(set(ids)):
         raise ValueError("patterns.json: duplicate rule ids")
     flags = tuple(str(f) for f in doc.get("allowed_tag_flags", ()))
-    # Per view: one finder for ASCII anchors and one for the rest, so that an ASCII text never
-    # pays for the (large) Chinese trie.
-    finders: dict[str, tuple[re.Pattern[str] | None, re.Pattern[str] | None]] = {}
+    targets = tuple(Target(r, c) for r in rules for c in r.compiled)
+    plans: dict[str, ViewPlan] = {}
     for view in VIEWS:
-        words = {a for r in rules for c in r.compiled if c.view == view for a in c.anchors or ()}
-        ascii_words = {w for w in words if w.isascii()}
-        other = words - ascii_words
-        finders[view] = (
-            anchor_regex(ascii_words) if ascii_words else None,
-            anchor_regex(other) if other else None,
-        )
-    return RuleSet(version, rules, flags, finders)
+        words: dict[str, list[int]] = {}
+        unanchored: list[int] = []
+        for tid, target in enumerate(targets):
+            compiled = target.compiled
+            if compiled.view != view:
+                continue
+            if compiled.anchors is None or compiled.width is None:
+                unanchored.append(tid)
+                continue
+            for word in compiled.anchors.words:
+                words.setdefault(word, []).append(tid)
+        if words or unanchored:
+            plans[view] = ViewPlan(AnchorFinder(words, use_automaton=use_automaton),
+                                   tuple(unanchored))
+    return RuleSet(version, rules, flags, targets, plans)
 
 
 @lru_cache(maxsize=1)

@@ -15,9 +15,8 @@ from ..types import ScanResult
 from .classifier import arun_classifier, run_classifier
 from .encodings import decode_candidates
 from .invisible import find_invisible
-from .matcher import windows
-from .normalize import make_view, to_original
-from .rules import CompiledView, RuleSet, load_rules
+from .normalize import make_views, to_original
+from .rules import RuleSet, ViewPlan, load_rules
 
 __all__ = ["ascan_memory_content", "scan_memory_content"]
 
@@ -25,81 +24,84 @@ DEFAULT_CLASSIFIER_TIMEOUT = 10.0
 _MAX_DEPTH = 2  # decoded payloads are themselves decoded once more (base64 of hex...)
 
 
-_MAX_ANCHOR_HITS = 20_000  # beyond this, plain searches are cheaper than windows
+# Characters a rule's look-arounds may read past its maximum width (``\\b``, ``(?!x)``...).
+_MARGIN = 8
+# Python-level cost of one windowed search, in units of C-level start positions tried.
+_HIT_OVERHEAD = 40
+# Up to this many possible start positions before an anchor, try each with ``match``.
+_LOOP_BEFORE = 24
 
 
-def _anchor_hits(
-    folded: str, finders: tuple[re.Pattern[str] | None, re.Pattern[str] | None]
-) -> dict[str, list[tuple[int, int]]] | None:
-    """Every occurrence of every anchor, overlapping ones and prefixes of longer ones included.
-
-    Returns ``None`` (search everything) when the text is saturated with anchors.
-    """
-    hits: dict[str, list[tuple[int, int]]] = {}
-    ascii_finder, other_finder = finders
-    for finder in (ascii_finder, None if folded.isascii() else other_finder):
-        if finder is None:
-            continue
-        if len(finder.findall(folded)) > _MAX_ANCHOR_HITS:
-            return None
-        _collect(folded, finder, hits)
-    return hits
-
-
-def _collect(
-    folded: str, finder: re.Pattern[str], hits: dict[str, list[tuple[int, int]]]
-) -> None:
-
-    def record(start: int, longest: str) -> None:
-        for k in range(1, len(longest) + 1):
-            hits.setdefault(longest[:k], []).append((start, start + k))
-
-    for m in finder.finditer(folded):
-        start, end = m.span()
-        record(start, m.group())
-        # Anchors that start inside this occurrence were skipped by finditer: look for them.
-        for inner in range(start + 1, end):
-            again = finder.match(folded, inner)
-            if again is not None:
-                record(inner, again.group())
-
-
-def _search(folded: str, compiled: CompiledView, hits: dict[str, list[tuple[int, int]]] | None
-            ) -> re.Match[str] | None:
-    if compiled.anchors is None or compiled.width is None or hits is None:
-        return compiled.regex.search(folded)
-    positions = sorted(p for a in compiled.anchors for p in hits.get(a, ()))
-    if not positions:
-        return None
-    spans = windows(positions, compiled.width, len(folded))
-    if sum(hi - lo for lo, hi in spans) > len(folded) // 2:
-        return compiled.regex.search(folded)
-    for lo, hi in spans:
-        m = compiled.regex.search(folded, lo, hi)
+def _view_matches(folded: str, plan: ViewPlan, rules: RuleSet) -> dict[int, re.Match[str]]:
+    """First match found per target on one view, keyed by target id (= rule priority)."""
+    found: dict[int, re.Match[str]] = {}
+    size = len(folded)
+    for tid in plan.unanchored:
+        m = rules.targets[tid].compiled.regex.search(folded)
         if m is not None:
-            return m
-    return None
+            found[tid] = m
+    settled: set[int] = set(found)
+    budget: dict[int, int] = {}
+    for start, tids in plan.finder.hits(folded):
+        for tid in tids:
+            if tid in settled:
+                continue
+            compiled = rules.targets[tid].compiled
+            anchors = compiled.anchors
+            assert anchors is not None and compiled.width is not None  # anchored targets only
+            left = budget.get(tid)
+            if left is None:
+                # Once windows would cost more than one pass over the view, do one pass.
+                left = size // (anchors.before + compiled.width + _HIT_OVERHEAD)
+            if left <= 0:
+                settled.add(tid)
+                m = compiled.regex.search(folded)
+                if m is not None:
+                    found[tid] = m
+                continue
+            budget[tid] = left - 1
+            m = _window_match(compiled.regex, folded, start, anchors.before, compiled.width)
+            if m is not None:
+                found[tid] = m
+                settled.add(tid)
+    return found
+
+
+def _window_match(
+    regex: re.Pattern[str], folded: str, anchor: int, before: int, width: int
+) -> re.Match[str] | None:
+    """A match of ``regex`` starting in ``[anchor - before, anchor]``, if any."""
+    hi = min(len(folded), anchor + width + _MARGIN)
+    if before <= _LOOP_BEFORE:
+        # Trying the few possible starts beats a search, which would also try every position
+        # up to ``hi`` with the rule's (often large) leading alternation.
+        for pos in range(anchor, max(0, anchor - before) - 1, -1):
+            m = regex.match(folded, pos, hi)
+            if m is not None:
+                return m
+        return None
+    m = regex.search(folded, max(0, anchor - before), hi)
+    # A match starting after the anchor may be an artefact of the window's end; it has its
+    # own anchor occurrence and is checked there.
+    return m if m is not None and m.start() <= anchor else None
 
 
 def _match_rules(text: str, rules: RuleSet) -> ScanResult | None:
-    views: dict[str, str] = {}
-    anchor_hits: dict[str, dict[str, list[tuple[int, int]]] | None] = {}
-    for rule in rules.rules:
-        for compiled in rule.compiled:
-            view = compiled.view
-            folded = views.get(view)
-            if folded is None:
-                folded = views[view] = make_view(text, view)
-                finders = rules.anchor_finders.get(view)
-                anchor_hits[view] = _anchor_hits(folded, finders) if finders else None
-            m = _search(folded, compiled, anchor_hits[view])
-            if m is None:
-                continue
-            start = to_original(text, view, m.start())
-            end = max(start, to_original(text, view, m.end(), end=True))
-            detail = f"{rule.intent} matched in {view} view (patterns v{rules.version})"
-            return ScanResult(True, rule.reason_for(text[start:end]), rule.id, (start, end), detail)
-    return None
+    best: tuple[int, str, re.Match[str]] | None = None
+    views = make_views(text, rules.plans)
+    for view, plan in rules.plans.items():
+        folded = views[view]
+        for tid, m in _view_matches(folded, plan, rules).items():
+            if best is None or tid < best[0]:
+                best = (tid, view, m)
+    if best is None:
+        return None
+    tid, view, m = best
+    rule = rules.targets[tid].rule
+    start = to_original(text, view, m.start())
+    end = max(start, to_original(text, view, m.end(), end=True))
+    detail = f"{rule.intent} matched in {view} view (patterns v{rules.version})"
+    return ScanResult(True, rule.reason_for(text[start:end]), rule.id, (start, end), detail)
 
 
 def _scan_text(text: str, rules: RuleSet, depth: int) -> ScanResult | None:

@@ -8,7 +8,6 @@ invalid input → 422, a failing database → 503. Writes made with a user token
 USER write path; imports through the IMPORT path.
 """
 
-from __future__ import annotations
 
 import json
 import os
@@ -34,7 +33,7 @@ from ..errors import (
     describe,
 )
 from ..provenance import WritePath
-from ..types import MemoryEntry
+from ..types import MemoryEntry, ProvenanceLevel
 from .limits import BodySizeLimit
 from .metrics import METRIC_NAMES, LatencyRecorder, metric_history
 from .models import (
@@ -118,13 +117,18 @@ def create_app(
         error = detail.pop("error", "HTTPError")
         return _body(exc.status_code, error, detail.pop("message", ""), **detail)
 
-    @app.exception_handler(Exception)
     async def _typed(_r: Request, exc: Exception) -> JSONResponse:
         for kind, status in _STATUS:
             if isinstance(exc, kind):
                 info = describe(exc)
                 return _body(status, info.pop("error"), info.pop("message"), **info)
         return _body(500, "InternalError", "unexpected server error")
+
+    # Registered per class: a handler for bare Exception would run in Starlette's outermost
+    # middleware, which re-raises after answering and drops the keep-alive connection.
+    for kind in (TieredMemoryError, ValueError):
+        app.add_exception_handler(kind, _typed)
+    app.add_exception_handler(Exception, _typed)
 
     def caller(authorization: Annotated[str | None, Header()] = None) -> str:
         scheme, _, token = (authorization or "").partition(" ")
@@ -221,8 +225,10 @@ def create_app(
         elif body.status == "rejected" and entry.status != "rejected":
             entry = store.reject(entry.id, namespace=ns, archive=True, path=WritePath.USER)
         if body.content is not None or body.tags is not None or body.importance is not None:
+            # A user rewriting the text states it: the new version is USER_STATED.
+            stated = ProvenanceLevel.USER_STATED if body.content is not None else None
             entry = store.update(entry.id, namespace=ns, content=body.content, tags=body.tags,
-                                 importance=body.importance, path=WritePath.USER)
+                                 importance=body.importance, source=stated, path=WritePath.USER)
         if body.pinned is not None and body.pinned != entry.pinned:
             entry = (store.pin if body.pinned else store.unpin)(entry.id, namespace=ns)
         return _item(entry)

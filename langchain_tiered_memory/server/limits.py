@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
@@ -33,28 +34,31 @@ class BodySizeLimit:
                     await self._reject(send)
                     return
         seen = 0
-        started = False
+        started = rejected = False
 
         async def limited() -> Any:
-            nonlocal seen
+            nonlocal seen, rejected
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.max_bytes:
+                    # Answer now: the app may catch the error below as a parse failure.
+                    if not started and not rejected:
+                        rejected = True
+                        await self._reject(send)
                     raise _TooLarge
             return message
 
         async def tracking_send(message: Any) -> None:
             nonlocal started
+            if rejected:
+                return  # the 413 was already sent; whatever the app answers is dropped
             if message["type"] == "http.response.start":
                 started = True
             await send(message)
 
-        try:
+        with contextlib.suppress(_TooLarge):
             await self.app(scope, limited, tracking_send)
-        except _TooLarge:
-            if not started:
-                await self._reject(send)
 
     async def _reject(self, send: Any) -> None:
         body = json.dumps({"error": "PayloadTooLarge",

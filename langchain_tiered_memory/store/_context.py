@@ -109,7 +109,7 @@ class ContextMixin(StoreCore):
         included and ordered by text, so the block's start is stable across turns (cache-friendly
         prompts). With a ``query``, L2 adds what recall finds for it and L3 the best episode
         summaries and entries linked to the recalled ones. Each level gets a share of ``budget``
-        (10/35/40/15 %), unused share passing to the next level; tokens are estimated as one per
+        (L0 up to half, then L1/L2/L3 40/45/15 of the rest), unused share passing on; tokens are estimated as one per
         CJK character plus one per four other characters.
 
         Args:

@@ -69,6 +69,7 @@ class StoreCore:
         self.schema_version = prepare_schema(self._engine)
         self._indexes: dict[str, NamespaceIndex] = {}
         self._indexes_lock = threading.Lock()
+        self._query_cache: dict[str, np.ndarray] = {}
         self._closed = False
 
     # -- plumbing ---------------------------------------------------------------------------
@@ -258,6 +259,8 @@ class StoreCore:
         pending.created.append(entry)
         if draft.key is not None:
             pending.latest[(draft.namespace, draft.key)] = entry
+        # Before the early return: a later item of this batch may supersede this (uninserted) row.
+        pending.rows[entry_id] = pending.memories[-1]
         if previous is None:
             return
         if previous.id in pending.rows:
@@ -275,7 +278,6 @@ class StoreCore:
         else:
             self._supersede(conn, previous, entry, path, now, reason="new version of key",
                             audit_rows=pending.audit)
-        pending.rows[entry_id] = pending.memories[-1]
 
     def _current_for_key(self, conn: sa.Connection, namespace: str, key: str) -> MemoryEntry | None:
         m = t.memories.c
@@ -394,7 +396,7 @@ class StoreCore:
             "key": key,
             "type": type,
             "tier": tier,
-            "tags": tags if isinstance(tags, str) else list(tags),
+            "tags": list(tags) if isinstance(tags, Iterable) and not isinstance(tags, str) else tags,
             "importance": importance,
             "source": source,
             "source_session": source_session,
@@ -547,6 +549,12 @@ class StoreCore:
         current = self._require(entry_id, namespace)
         with db_errors("delete a memory"), self._write() as conn, conn.begin():
             conn.execute(sa.delete(t.vectors).where(t.vectors.c.owner_id == entry_id))
+            c = t.contradictions.c
+            conn.execute(
+                sa.delete(t.contradictions).where(
+                    sa.or_(c.entry_a_id == entry_id, c.entry_b_id == entry_id)
+                )
+            )
             conn.execute(
                 sa.delete(t.links).where(sa.or_(t.links.c.a == entry_id, t.links.c.b == entry_id))
             )
@@ -778,12 +786,20 @@ class StoreCore:
                 index.keyword, index.vectors = loaded.keyword, loaded.vectors
                 index.episode_keyword = loaded.episode_keyword
                 index.episode_vectors = loaded.episode_vectors
+                index.meta = loaded.meta
                 index.seq = loaded.seq
             catch_up(conn, index, namespace, self.model_id)
         return index
 
     def _query_vector(self, query: str) -> np.ndarray:
-        return embed_query(self.embeddings, query)
+        # Agents repeat queries (and a search with knowledge embeds the query twice): keep a few.
+        cached = self._query_cache.get(query)
+        if cached is None:
+            cached = embed_query(self.embeddings, query)
+            if len(self._query_cache) >= 256:
+                self._query_cache.pop(next(iter(self._query_cache)))
+            self._query_cache[query] = cached
+        return cached
 
     # -- re-embedding -----------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ serves this process's own writes and those of other processes sharing the databa
 
 from __future__ import annotations
 
+import json
 import threading
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +22,58 @@ from ._vectors import VectorMatrix
 
 # Audit actions that touch episodes rather than memory entries.
 EPISODE_ACTIONS = frozenset({"episode_add", "episode_delete", "episode_reembed"})
+# Actions on things that live in neither memory index (the knowledge base keeps its own).
+OTHER_ACTION_PREFIXES = ("knowledge_", "blocked", "contradiction", "link", "auto_link", "job_")
+
+
+class RowMeta:
+    """What ranking and filtering need of an entry, kept in memory so recall runs without SQL."""
+
+    __slots__ = (
+        "access_count",
+        "episode_id",
+        "importance",
+        "last_accessed",
+        "pinned",
+        "superseded_by",
+        "tags",
+        "tier",
+        "type",
+        "when",
+    )
+
+    def __init__(self, row: Any) -> None:
+        self.tier: str = row.tier
+        self.type: str = row.type
+        self.tags: frozenset[str] = frozenset(json.loads(row.tags or "[]"))
+        self.when: float = row.event_at if row.event_at is not None else row.created_at
+        self.episode_id: str | None = row.episode_id
+        self.importance: float = row.importance
+        self.access_count: int = row.access_count
+        self.last_accessed: float = row.last_accessed
+        self.pinned: bool = bool(row.pinned)
+        self.superseded_by: str | None = row.superseded_by
+
+
+def meta_columns() -> list[Any]:
+    """The ``tm_memories`` columns a `RowMeta` is built from (plus id and terms)."""
+    m = t.memories.c
+    return [
+        m.id,
+        m.terms,
+        m.status,
+        m.tier,
+        m.type,
+        m.tags,
+        m.event_at,
+        m.created_at,
+        m.episode_id,
+        m.importance,
+        m.access_count,
+        m.last_accessed,
+        m.pinned,
+        m.superseded_by,
+    ]
 
 
 @dataclass
@@ -31,6 +84,7 @@ class NamespaceIndex:
     vectors: VectorMatrix = field(default_factory=VectorMatrix)
     episode_keyword: KeywordIndex = field(default_factory=KeywordIndex)
     episode_vectors: VectorMatrix = field(default_factory=VectorMatrix)
+    meta: dict[str, RowMeta] = field(default_factory=dict)
     seq: int = 0
     lock: threading.RLock = field(default_factory=threading.RLock)
 
@@ -48,9 +102,10 @@ def load_namespace(conn: sa.Connection, namespace: str, model_id: str) -> Namesp
     index.seq = int(seq or 0)
     m = t.memories.c
     rows = conn.execute(
-        sa.select(m.id, m.terms).where(m.namespace == namespace, m.status == "active")
+        sa.select(*meta_columns()).where(m.namespace == namespace, m.status == "active")
     ).all()
     index.keyword.add_many((r.id, r.terms.split()) for r in rows)
+    index.meta = {r.id: RowMeta(r) for r in rows}
     erows = conn.execute(
         sa.select(t.episodes.c.id, t.episodes.c.terms).where(t.episodes.c.namespace == namespace)
     ).all()
@@ -95,12 +150,24 @@ def catch_up(conn: sa.Connection, index: NamespaceIndex, namespace: str, model_i
     ).all()
     if not changes:
         return 0
-    entry_ids = {c.entry_id for c in changes if c.entry_id and c.action not in EPISODE_ACTIONS}
+    entry_ids = {
+        c.entry_id
+        for c in changes
+        if c.entry_id
+        and c.action not in EPISODE_ACTIONS
+        and not c.action.startswith(OTHER_ACTION_PREFIXES)
+    }
     episode_ids = {c.entry_id for c in changes if c.entry_id and c.action in EPISODE_ACTIONS}
     if entry_ids:
-        _refresh(
+        present = _refresh(
             conn, index.keyword, index.vectors, t.memories, "memory", entry_ids, model_id, True
         )
+        for item_id in entry_ids:
+            row = present.get(item_id)
+            if row is None:
+                index.meta.pop(item_id, None)
+            else:
+                index.meta[item_id] = RowMeta(row)
     if episode_ids:
         _refresh(
             conn,
@@ -125,10 +192,8 @@ def _refresh(
     ids: set[str],
     model_id: str,
     has_status: bool,
-) -> None:
-    cols: list[Any] = [table.c.id, table.c.terms]
-    if has_status:
-        cols.append(table.c.status)
+) -> dict[str, Any]:
+    cols: list[Any] = meta_columns() if has_status else [table.c.id, table.c.terms]
     present: dict[str, Any] = {}
     id_list = sorted(ids)
     for start in range(0, len(id_list), 500):
@@ -154,3 +219,4 @@ def _refresh(
     if with_vec:
         matrix = np.stack([_vector(vecs[i]) for i in with_vec])
         vectors.upsert_many(with_vec, matrix)
+    return present

@@ -246,7 +246,8 @@ class JobsMixin(StoreCore):
         Args:
             job_id: The job.
             owner: When given, only this lease holder may complete it.
-            result: Optional JSON summary stored in the payload under ``result``.
+            result: Optional JSON summary stored in the payload under ``result``. The payload's
+                ``messages`` (a session transcript) are dropped, keeping only their count.
 
         Returns:
             True when this call marked it done; False when it was already done or not held.
@@ -264,10 +265,13 @@ class JobsMixin(StoreCore):
                 "error": None,
                 "updated_at": to_ts(self.clock()),
             }
+            payload = loads(row.payload, {})
             if result is not None:
-                payload = loads(row.payload, {})
                 payload["result"] = dict(result)
-                values["payload"] = dumps(payload)
+            if isinstance(payload.get("messages"), list):
+                # The transcript was only kept so the job could be re-run; a done job is not.
+                payload["message_count"] = len(payload.pop("messages"))
+            values["payload"] = dumps(payload)
             conn.execute(sa.update(t.jobs).where(j.id == job_id).values(**values))
         return True
 

@@ -15,14 +15,10 @@ ceiling, PII policy, injection scanner): one refused chunk refuses the whole cal
 from __future__ import annotations
 
 import builtins
-import contextlib
 import hashlib
 import json
 import os
-import tempfile
-import threading
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any, cast
@@ -31,7 +27,7 @@ import numpy as np
 import sqlalchemy as sa
 from langchain_core.documents import Document
 
-from ..errors import ConfigError, EntryNotFound, InvalidInput, StoreError
+from ..errors import ConfigError, EntryNotFound, InvalidInput
 from ..provenance import WritePath, max_provenance
 from ..retrieval import KeywordIndex, rank_candidates
 from ..text import tokenize
@@ -40,167 +36,28 @@ from . import _tables as t
 from ._async import run_sync
 from ._core import StoreCore
 from ._db import db_errors, dumps, from_ts, loads, to_ts
+from ._knowledge_files import (
+    _STATE_LOCK,
+    KNOWLEDGE_ACTIONS,
+    KnowledgeDoc,
+    _as_documents,
+    _doc_from_row,
+    _NamespaceKnowledge,
+    _Prepared,
+    _read_sidecar,
+    _State,
+    _strings_arg,
+    _Vectors,
+    _write_sidecar,
+    knowledge_chunks,
+    knowledge_docs,
+    knowledge_sidecar_path,
+    merge_hits,
+)
 from ._rows import Draft, check_namespace
 from ._vectors import VectorMatrix
 
 __all__ = ["KnowledgeDoc", "KnowledgeMixin", "knowledge_sidecar_path", "merge_hits"]
-
-knowledge_docs = sa.Table(
-    "tm_knowledge_docs",
-    t.metadata,
-    sa.Column("id", sa.String(64), primary_key=True),
-    sa.Column("namespace", sa.String(255), nullable=False),
-    sa.Column("source", sa.String(1024), nullable=False, default=""),
-    sa.Column("sha256", sa.String(64), nullable=False),
-    sa.Column("chunk_count", sa.Integer, nullable=False),
-    sa.Column("chars", sa.Integer, nullable=False),
-    sa.Column("importance", sa.Float, nullable=False),
-    sa.Column("provenance", sa.Integer, nullable=False),
-    sa.Column("tags", sa.Text, nullable=False, default="[]"),
-    sa.Column("metadata", sa.Text, nullable=False, default="{}"),
-    sa.Column("created_at", sa.Float, nullable=False),
-)
-sa.Index("ix_tm_knowledge_docs_ns", knowledge_docs.c.namespace, knowledge_docs.c.sha256)
-
-knowledge_chunks = sa.Table(
-    "tm_knowledge_chunks",
-    t.metadata,
-    sa.Column("id", sa.String(64), primary_key=True),
-    sa.Column("doc_id", sa.String(64), nullable=False),
-    sa.Column("namespace", sa.String(255), nullable=False),
-    sa.Column("chunk_index", sa.Integer, nullable=False),
-    sa.Column("content", sa.Text, nullable=False),
-    sa.Column("terms", sa.Text, nullable=False, default=""),
-)
-sa.Index("ix_tm_knowledge_chunks_ns", knowledge_chunks.c.namespace)
-sa.Index("ix_tm_knowledge_chunks_doc", knowledge_chunks.c.doc_id)
-
-# Audit actions of the knowledge base (their entry_id is a document id, not a memory entry).
-KNOWLEDGE_ACTIONS = frozenset({"knowledge_add", "knowledge_delete", "knowledge_reembed"})
-
-_STATE_LOCK = threading.Lock()
-
-
-@dataclass(frozen=True, slots=True)
-class KnowledgeDoc:
-    """One document of the knowledge base (its chunks are searched, not the document itself)."""
-
-    id: str
-    namespace: str
-    source: str
-    chunk_count: int
-    chars: int
-    importance: float
-    tags: tuple[str, ...]
-    metadata: Mapping[str, Any]
-    created_at: datetime
-    sha256: str
-
-
-# -- the sidecar file ---------------------------------------------------------------------------
-
-
-@dataclass
-class _Vectors:
-    """The sidecar's content: chunk id → (model id, unit vector)."""
-
-    rows: dict[str, tuple[str, np.ndarray]] = field(default_factory=dict)
-
-
-def knowledge_sidecar_path(url: str) -> Path | None:
-    """Where the knowledge vectors of a store at ``url`` live (``x.db`` → ``x.knowledge.npz``).
-
-    Returns None for an in-memory SQLite database (the sidecar is then kept in memory too).
-
-    Raises:
-        ConfigError: A server database has no file to sit next to; set ``knowledge_path``.
-    """
-    parsed = sa.engine.make_url(url)
-    if parsed.get_backend_name() != "sqlite":
-        raise ConfigError(
-            "knowledge_path",
-            "the knowledge base of a server database needs a sidecar path: set "
-            "store.knowledge_path or MemoryConfig(extra={'knowledge_path': ...})",
-        )
-    db = parsed.database
-    if db in (None, "", ":memory:") or (db or "").startswith("file::memory:"):
-        return None
-    path = Path(cast(str, db))
-    return path.with_name(f"{path.stem}.knowledge.npz")
-
-
-def _read_sidecar(path: Path) -> _Vectors:
-    if not path.exists():
-        return _Vectors()
-    try:
-        with np.load(path, allow_pickle=False) as z:
-            ids, models, dims, data = z["ids"], z["model_ids"], z["dims"], z["data"]
-    except Exception as exc:  # a truncated or foreign file must not take recall down silently
-        raise StoreError(
-            f"cannot read the knowledge sidecar {path}: {exc}; "
-            "store.reembed_knowledge(rebuild=True) rebuilds it from the database"
-        ) from exc
-    out = _Vectors()
-    offset = 0
-    for chunk_id, model, dim in zip(ids.tolist(), models.tolist(), dims.tolist(), strict=True):
-        out.rows[chunk_id] = (model, data[offset : offset + dim])
-        offset += dim
-    return out
-
-
-def _write_sidecar(path: Path, vectors: _Vectors) -> None:
-    """Write the whole sidecar to a temporary file, then rename it over the old one (atomic)."""
-    ids = list(vectors.rows)
-    models = [vectors.rows[i][0] for i in ids]
-    arrays = [np.asarray(vectors.rows[i][1], dtype=np.float32).ravel() for i in ids]
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            np.savez(
-                fh,
-                ids=np.array(ids, dtype=str),
-                model_ids=np.array(models, dtype=str),
-                dims=np.array([len(a) for a in arrays], dtype=np.int64),
-                data=np.concatenate(arrays) if arrays else np.zeros(0, dtype=np.float32),
-            )
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-@dataclass
-class _NamespaceKnowledge:
-    keyword: KeywordIndex = field(default_factory=KeywordIndex)
-    vectors: VectorMatrix = field(default_factory=VectorMatrix)
-    importance: dict[str, float] = field(default_factory=dict)  # chunk id → its doc's
-    seq: int = -1
-    lock: threading.RLock = field(default_factory=threading.RLock)
-
-
-@dataclass
-class _State:
-    path: Path | None
-    memory: _Vectors = field(default_factory=_Vectors)  # the sidecar of an in-memory store
-    cache_key: tuple[int, int, int] | None = None
-    cache: _Vectors | None = None
-    indexes: dict[str, _NamespaceKnowledge] = field(default_factory=dict)
-    lock: threading.RLock = field(default_factory=threading.RLock)
-
-
-def merge_hits(
-    memory: Sequence[SearchHit], knowledge: Sequence[SearchHit], k: int
-) -> builtins.list[SearchHit]:
-    """Merge memory and knowledge hits by final score (ties: memories first), keeping ``k``.
-
-    Both scores are fused RRF scores times an importance (the entry's effective importance, the
-    document's importance), so they are on the same scale.
-    """
-    return sorted([*memory, *knowledge], key=lambda h: -h.score)[:k]
 
 
 class KnowledgeMixin(StoreCore):
@@ -219,9 +76,7 @@ class KnowledgeMixin(StoreCore):
         return state
 
     def _resolve_knowledge_path(self) -> Path | None:
-        explicit = getattr(self, "_knowledge_path", None) or self.config.extra.get(
-            "knowledge_path"
-        )
+        explicit = getattr(self, "_knowledge_path", None) or self.config.extra.get("knowledge_path")
         if explicit:
             return Path(explicit)
         return knowledge_sidecar_path(self.url)
@@ -322,8 +177,17 @@ class KnowledgeMixin(StoreCore):
         for i, doc in enumerate(items):
             prepared.append(
                 self._prepare(
-                    doc, i if batch else None, namespace, source, metadata, tag_tuple,
-                    float(importance), level, path, chunk_size, chunk_overlap,
+                    doc,
+                    i if batch else None,
+                    namespace,
+                    source,
+                    metadata,
+                    tag_tuple,
+                    float(importance),
+                    level,
+                    path,
+                    chunk_size,
+                    chunk_overlap,
                 )
             )
         todo = [p for p in prepared if p.existing is None]
@@ -385,24 +249,31 @@ class KnowledgeMixin(StoreCore):
         meta["source"] = src
         doc_id = doc.id or new_id()
         if not isinstance(doc_id, str) or len(doc_id) > 64:
-            raise InvalidInput("documents", "a document id is a string of <= 64 characters",
-                               item_index=index)
+            raise InvalidInput(
+                "documents", "a document id is a string of <= 64 characters", item_index=index
+            )
         try:
             json.dumps(meta)
         except (TypeError, ValueError) as exc:
             raise InvalidInput(
                 "metadata", f"must be JSON-serialisable: {exc}", item_index=index
             ) from None
-        whole = Draft(content=doc.page_content, namespace=namespace, tags=tags,
-                      metadata=dict(meta), source=level)
+        whole = Draft(
+            content=doc.page_content,
+            namespace=namespace,
+            tags=tags,
+            metadata=dict(meta),
+            source=level,
+        )
         # The whole text first: an injection split across a chunk boundary is still caught.
         text = self._guard(whole, path, index).content
         digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
         if doc.id is None:
             existing = self._doc_by_hash(namespace, digest)
             if existing is not None:
-                return _Prepared(existing.id, text, [], meta, src, digest, importance, level,
-                                 tags, existing)
+                return _Prepared(
+                    existing.id, text, [], meta, src, digest, importance, level, tags, existing
+                )
         splitter = RecursiveCharacterTextSplitter(
             chunk_size=chunk_size, chunk_overlap=chunk_overlap
         )
@@ -438,8 +309,13 @@ class KnowledgeMixin(StoreCore):
             )
         )
         self._audit(
-            conn, "knowledge_add", namespace, entry_id=p.doc_id, actor=path.value,
-            new=dumps({"doc_id": p.doc_id, "source": p.source, "chunks": len(p.chunks)}), now=now,
+            conn,
+            "knowledge_add",
+            namespace,
+            entry_id=p.doc_id,
+            actor=path.value,
+            new=dumps({"doc_id": p.doc_id, "source": p.source, "chunks": len(p.chunks)}),
+            now=now,
         )
 
     def _drop_doc(self, conn: sa.Connection, doc_id: str, namespace: str) -> set[str]:
@@ -498,7 +374,11 @@ class KnowledgeMixin(StoreCore):
         with state.lock, db_errors("delete knowledge"), self._write() as conn, conn.begin():
             dropped = self._drop_doc(conn, doc.id, doc.namespace)
             self._audit(
-                conn, "knowledge_delete", doc.namespace, entry_id=doc.id, actor=path.value,
+                conn,
+                "knowledge_delete",
+                doc.namespace,
+                entry_id=doc.id,
+                actor=path.value,
                 old=dumps({"doc_id": doc.id, "source": doc.source, "chunks": doc.chunk_count}),
             )
             self._rewrite_sidecar(conn, state, drop=dropped, add={})
@@ -523,9 +403,13 @@ class KnowledgeMixin(StoreCore):
                 current = self._load_vectors(state).rows
                 with db_errors("read the knowledge base"), self._read() as conn:
                     rows = [
-                        r for r in conn.execute(
-                            sa.select(knowledge_chunks.c.id, knowledge_chunks.c.content,
-                                      knowledge_chunks.c.namespace)
+                        r
+                        for r in conn.execute(
+                            sa.select(
+                                knowledge_chunks.c.id,
+                                knowledge_chunks.c.content,
+                                knowledge_chunks.c.namespace,
+                            )
                         )
                         if r.id not in current or current[r.id][0] != self.model_id
                     ][:batch_size]
@@ -617,9 +501,7 @@ class KnowledgeMixin(StoreCore):
             keyword = KeywordIndex()
             keyword.add_many((r.id, r.terms.split()) for r in rows)
             vectors = VectorMatrix()
-            with_vec = [
-                r.id for r in rows if r.id in stored and stored[r.id][0] == self.model_id
-            ]
+            with_vec = [r.id for r in rows if r.id in stored and stored[r.id][0] == self.model_id]
             if with_vec:
                 vectors.upsert_many(with_vec, np.stack([stored[i][1] for i in with_vec]))
             index.keyword, index.vectors = keyword, vectors
@@ -739,9 +621,20 @@ class KnowledgeMixin(StoreCore):
             for start in range(0, len(ids), 500):
                 part = list(ids[start : start + 500])
                 rows = conn.execute(
-                    sa.select(c.id, c.doc_id, c.chunk_index, c.content, c.namespace,
-                              d.source, d.importance, d.provenance, d.tags, d.metadata,
-                              d.created_at, d.chunk_count)
+                    sa.select(
+                        c.id,
+                        c.doc_id,
+                        c.chunk_index,
+                        c.content,
+                        c.namespace,
+                        d.source,
+                        d.importance,
+                        d.provenance,
+                        d.tags,
+                        d.metadata,
+                        d.created_at,
+                        d.chunk_count,
+                    )
                     .join(knowledge_docs, d.id == c.doc_id)
                     .where(c.id.in_(part))
                 )
@@ -755,13 +648,26 @@ class KnowledgeMixin(StoreCore):
                         "chunk_count": r.chunk_count,
                     }
                     out[r.id] = MemoryEntry(
-                        id=r.id, type=MemoryType.ENVIRONMENT, tier=MemoryTier.SEMANTIC,
-                        key=f"kb:{r.doc_id}#{r.chunk_index}", content=r.content,
-                        tags=tuple(loads(r.tags, [])), source_session="", created_at=created,
-                        updated_at=created, importance=r.importance, access_count=0,
-                        last_accessed=created, embedding_id=r.id, episode_id=None, version=1,
-                        superseded_by=None, source=ProvenanceLevel(r.provenance), pinned=False,
-                        namespace=r.namespace, metadata=meta,
+                        id=r.id,
+                        type=MemoryType.ENVIRONMENT,
+                        tier=MemoryTier.SEMANTIC,
+                        key=f"kb:{r.doc_id}#{r.chunk_index}",
+                        content=r.content,
+                        tags=tuple(loads(r.tags, [])),
+                        source_session="",
+                        created_at=created,
+                        updated_at=created,
+                        importance=r.importance,
+                        access_count=0,
+                        last_accessed=created,
+                        embedding_id=r.id,
+                        episode_id=None,
+                        version=1,
+                        superseded_by=None,
+                        source=ProvenanceLevel(r.provenance),
+                        pinned=False,
+                        namespace=r.namespace,
+                        metadata=meta,
                     )
         return out
 
@@ -788,17 +694,32 @@ class KnowledgeMixin(StoreCore):
         """
         tags = None if tags is None else list(tags)
         memory = cast(Any, self).search(
-            query, namespace=namespace, k=k, mode=mode, tags=tags, since=since, until=until,
-            reinforce=False, rerank=rerank, now=now, **memory_filters,
+            query,
+            namespace=namespace,
+            k=k,
+            mode=mode,
+            tags=tags,
+            since=since,
+            until=until,
+            reinforce=False,
+            rerank=rerank,
+            now=now,
+            **memory_filters,
         )
         knowledge = self.search_knowledge(
-            query, namespace=namespace, k=k, mode=mode, tags=tags, since=since, until=until,
+            query,
+            namespace=namespace,
+            k=k,
+            mode=mode,
+            tags=tags,
+            since=since,
+            until=until,
             rerank=rerank,
         )
         hits = merge_hits(memory, knowledge, k)
         recalled = [h.entry.id for h in hits if not h.knowledge]
         if reinforce and recalled:
-            cast(Any, self)._reinforce(recalled, self._now(now))
+            cast(Any, self).reinforce(recalled, namespace=namespace, now=now)
         return hits
 
     # -- async twins ------------------------------------------------------------------------
@@ -830,72 +751,3 @@ class KnowledgeMixin(StoreCore):
     async def areembed_knowledge(self, **kwargs: Any) -> int:
         """Async twin of `reembed_knowledge`."""
         return await run_sync(self.reembed_knowledge, **kwargs)
-
-
-@dataclass(slots=True)
-class _Prepared:
-    """One document, checked and chunked, waiting for its transaction."""
-
-    doc_id: str
-    text: str
-    chunks: builtins.list[str]
-    metadata: dict[str, Any]
-    source: str
-    sha256: str
-    importance: float
-    level: ProvenanceLevel
-    tags: tuple[str, ...]
-    existing: KnowledgeDoc | None
-
-    def as_doc(self, namespace: str, now: datetime) -> KnowledgeDoc:
-        return KnowledgeDoc(
-            id=self.doc_id, namespace=namespace, source=self.source,
-            chunk_count=len(self.chunks), chars=len(self.text), importance=self.importance,
-            tags=self.tags, metadata=self.metadata, created_at=now, sha256=self.sha256,
-        )
-
-
-def _as_documents(documents: Any) -> builtins.list[Document]:
-    if isinstance(documents, str | Document):
-        documents = [documents]
-    try:
-        items = list(documents)
-    except TypeError:
-        raise InvalidInput("documents", "expected a str, a Document or a list of them") from None
-    if not items:
-        raise InvalidInput("documents", "nothing to add")
-    out: builtins.list[Document] = []
-    for i, item in enumerate(items):
-        if isinstance(item, str):
-            out.append(Document(page_content=item))
-        elif isinstance(item, Document):
-            out.append(item)
-        else:
-            raise InvalidInput("documents", f"expected a str or a Document, got "
-                               f"{type(item).__name__}", item_index=i)
-    return out
-
-
-def _strings_arg(value: Iterable[str], name: str) -> builtins.list[str]:
-    if isinstance(value, str):
-        raise InvalidInput(name, "must be a list of strings")
-    items = list(value)
-    if not all(isinstance(x, str) and x.strip() for x in items):
-        raise InvalidInput(name, "every item must be a non-empty string")
-    return items
-
-
-def _doc_from_row(row: Any) -> KnowledgeDoc:
-    m = row._mapping
-    return KnowledgeDoc(
-        id=m["id"],
-        namespace=m["namespace"],
-        source=m["source"],
-        chunk_count=m["chunk_count"],
-        chars=m["chars"],
-        importance=m["importance"],
-        tags=tuple(loads(m["tags"], [])),
-        metadata=loads(m["metadata"], {}),
-        created_at=cast(datetime, from_ts(m["created_at"])),
-        sha256=m["sha256"],
-    )

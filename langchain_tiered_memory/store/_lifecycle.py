@@ -50,6 +50,8 @@ __all__ = ["DecayReport", "GcReport", "LifecycleMixin", "LifecycleState", "Linea
 # most rows a same-key / shared-tag SQL probe may add: enough for real conflicts, bounded cost.
 _NEIGHBOURS = 8
 _SQL_MATCHES = 20
+# Most candidate pairs verified per new entry (the pre-filter ranks them, best first).
+_VERIFY = 5
 # Most automatic links of each kind per new entry (a popular tag must not link everything).
 _AUTO_LINKS = 5
 _CHUNK = 500
@@ -436,7 +438,7 @@ class LifecycleMixin(StoreCore):
             if not pool:
                 continue
             for found in _detect(entry, pool, verifier=judge, similarities=sims,
-                                 config=self.config, include_unsure=True, limit=_NEIGHBOURS):
+                                 config=self.config, include_unsure=True, limit=_VERIFY):
                 record, entry_lost = self._record(entry.id, found.candidate.entry.id, found.verdict)
                 if record is not None:
                     out.append(record)
@@ -454,20 +456,15 @@ class LifecycleMixin(StoreCore):
             stored = index.vectors.get(entry.id)
             vec = None if stored is None else stored.copy()
             near = index.vectors.search(vec, _NEIGHBOURS + 1) if vec is not None else []
-            lexical = index.keyword.search(tokens, _NEIGHBOURS + 1) if tokens else []
-        ids = {i for i, _ in near} | {i for i, _ in lexical}
+            lexical = index.keyword.search(tokens, _NEIGHBOURS // 2 + 1) if tokens else []
+        # Only neighbours the pre-filter would accept anyway: each candidate costs a verification.
+        floor = self.config.contradiction_min_similarity
+        ids = {i for i, sim in near if sim >= floor} | {i for i, _ in lexical}
+        ids.update(self._token_matches(entry.namespace, entry.tags))
         m = t.memories.c
-        same = [m.key == entry.key, *(m.tags.contains(dumps(tag), autoescape=True)
-                                      for tag in entry.tags)]
-        query = (
-            sa.select(m.id)
-            .where(m.namespace == entry.namespace, m.id != entry.id, m.superseded_by.is_(None),
-                   m.status == "active", m.tier == MemoryTier.SEMANTIC.value, sa.or_(*same))
-            .order_by(m.created_at.desc())
-            .limit(_SQL_MATCHES)
-        )
         with db_errors("find contradiction candidates"), self._read() as conn:
-            ids.update(r[0] for r in conn.execute(query))
+            ids.update(r[0] for r in conn.execute(  # same key: an indexed lookup
+                sa.select(m.id).where(m.namespace == entry.namespace, m.key == entry.key)))
         ids.discard(entry.id)
         pool = [e for e in self.get_many(sorted(ids), namespace=entry.namespace).values()
                 if e.tier == MemoryTier.SEMANTIC and _live(e)]
@@ -477,6 +474,18 @@ class LifecycleMixin(StoreCore):
                 missing = [e.id for e in pool if e.id not in sims]
                 sims.update(index.vectors.similarities(vec, missing))
         return pool, sims
+
+    def _token_matches(self, namespace: str, values: Sequence[str]) -> list[str]:
+        """Ids whose indexed terms hold each value's tokens (tags are indexed with the content):
+        an in-memory lookup instead of a LIKE scan over JSON columns."""
+        index = self._index(namespace)
+        out: list[str] = []
+        with index.lock:
+            for value in values:
+                tokens = tokenize(value)
+                if tokens:
+                    out.extend(i for i, _ in index.keyword.search(tokens, _SQL_MATCHES))
+        return list(dict.fromkeys(out))
 
     def _record(self, a_id: str, b_id: str, verdict: Verdict) -> tuple[Contradiction | None, bool]:
         """Store one contradiction and apply its resolution; return it and whether A lost."""
@@ -839,7 +848,6 @@ class LifecycleMixin(StoreCore):
     def _auto_link(self, entries: Sequence[MemoryEntry]) -> None:
         """Link new entries to near neighbours and to entries sharing a tag or an entity."""
         proposals: dict[str, list[tuple[str, str]]] = {}
-        m = t.memories.c
         for entry in entries:
             index = self._index(entry.namespace)
             with index.lock:
@@ -848,26 +856,22 @@ class LifecycleMixin(StoreCore):
                     stored.copy(), _AUTO_LINKS + 1)
             found = [(i, "similar") for i, s in near
                      if i != entry.id and s >= self.link_min_similarity]
-            entities = [x for x in (entry.metadata.get("entities") or ()) if isinstance(x, str)]
-            probes: list[tuple[str, Any, str]] = [
-                *(("shared_tag", m.tags.contains(dumps(tag), autoescape=True), tag)
-                  for tag in entry.tags),
-                *(("shared_entity", m.metadata.contains(dumps(x), autoescape=True), x)
-                  for x in entities),
-            ]
-            with db_errors("find links"), self._read() as conn:
-                for relation, condition, value in probes[:_AUTO_LINKS]:
-                    rows = conn.execute(
-                        sa.select(t.memories).where(
-                            m.namespace == entry.namespace, m.id != entry.id,
-                            m.superseded_by.is_(None), m.status == "active", condition)
-                        .order_by(m.created_at.desc()).limit(_AUTO_LINKS)).all()
-                    for row in rows:
-                        other = entry_from_row(row)
-                        held = other.tags if relation == "shared_tag" else tuple(
-                            other.metadata.get("entities") or ())
-                        if value in held:
-                            found.append((other.id, relation))
+            entities = {x for x in (entry.metadata.get("entities") or ()) if isinstance(x, str)}
+            tags = set(entry.tags)
+            ids = self._token_matches(entry.namespace, [*sorted(tags), *sorted(entities)])
+            others = self.get_many(ids, namespace=entry.namespace)
+            by_tag = by_entity = 0
+            for other in (others[i] for i in ids if i in others and i != entry.id):
+                if not _live(other):
+                    continue
+                if by_tag < _AUTO_LINKS and tags & set(other.tags):
+                    by_tag += 1
+                    found.append((other.id, "shared_tag"))
+                elif by_entity < _AUTO_LINKS and entities & set(
+                    x for x in (other.metadata.get("entities") or ()) if isinstance(x, str)
+                ):
+                    by_entity += 1
+                    found.append((other.id, "shared_entity"))
             if found:
                 proposals[entry.id] = found
         if not proposals:

@@ -8,15 +8,17 @@ from typing import Any, Literal
 
 import sqlalchemy as sa
 
-from ..decay import entry_effective_importance
+from ..decay import effective_importance
 from ..errors import InvalidInput
 from ..retrieval import rank_candidates
+from ..retrieval.pipeline import RankedCandidate
 from ..retrieval.rerank import Reranker
 from ..text import tokenize
 from ..types import MemoryEntry, MemoryTier, MemoryType, SearchHit
 from . import _tables as t
 from ._core import StoreCore
 from ._db import db_errors, to_ts
+from ._index import RowMeta
 from ._rows import check_namespace
 
 SearchMode = Literal["hybrid", "keyword", "vector"]
@@ -77,22 +79,26 @@ class RecallMixin(StoreCore):
         index = self._index(namespace)
         tokens = tokenize(query)
         filters = _Filters(tiers, types, tags, since, until, episode_id)
-        pool = max(self.config.candidate_pool, k * 3)
+        pool = max(self.config.candidate_pool, k)
         qvec = self._query_vector(query) if mode != "keyword" else None
-        while True:
-            with index.lock:
-                kw = index.keyword.search(tokens, pool) if mode != "vector" else []
-                vec = index.vectors.search(qvec, pool) if qvec is not None else []
-            ids = list(dict.fromkeys([i for i, _ in kw] + [i for i, _ in vec]))
-            entries = self.get_many(ids, namespace=namespace)
-            keep = {i for i, e in entries.items() if filters.accept(e)}
-            exhausted = len(kw) < pool and len(vec) < pool
-            if len(keep) >= k or exhausted or not filters.active:
-                break
-            pool *= 4
-        kw = [(i, s) for i, s in kw if i in keep]
-        vec = [(i, s) for i, s in vec if i in keep]
+        fetch = pool
         with index.lock:
+            while True:
+                kw = index.keyword.search(tokens, fetch) if mode != "vector" else []
+                vec = index.vectors.search(qvec, fetch) if qvec is not None else []
+                keep = {
+                    i
+                    for i in dict.fromkeys([i for i, _ in kw] + [i for i, _ in vec])
+                    if i in index.meta and filters.accept(index.meta[i])
+                }
+                exhausted = len(kw) < fetch and len(vec) < fetch
+                if len(keep) >= pool or exhausted or not filters.active:
+                    break
+                fetch *= 4
+            kw = [(i, sc) for i, sc in kw if i in keep][:pool]
+            vec = [(i, sc) for i, sc in vec if i in keep][:pool]
+            keep = {i for i, _ in kw} | {i for i, _ in vec}
+            meta = {i: index.meta[i] for i in keep}
             doc_terms = {i: index.keyword.terms_of(i) for i in keep}
             vector_sims = dict(vec)
             if qvec is not None:
@@ -100,15 +106,18 @@ class RecallMixin(StoreCore):
                 vector_sims.update(index.vectors.similarities(qvec, missing))
             idf = {tok: index.keyword.idf(tok) for tok in set(tokens)}
             max_idf = index.keyword.max_idf()
-        importance = {
-            i: entry_effective_importance(entries[i], when, self.config.importance_decay_days)
-            for i in keep
-        }
+        base = self.config.importance_decay_days
+        now_ts = to_ts(when) or 0.0
+        importance = {i: _effective(m, now_ts, base) for i, m in meta.items()}
         tier_weight = {
-            i: self.config.archived_weight if entries[i].tier == MemoryTier.ARCHIVAL else 1.0
-            for i in keep
+            i: self.config.archived_weight if m.tier == MemoryTier.ARCHIVAL.value else 1.0
+            for i, m in meta.items()
         }
         use_rerank = self.config.rerank_enabled if rerank is None else rerank
+        reranker = self._get_reranker() if use_rerank and mode == "hybrid" else None
+        texts: dict[str, MemoryEntry] = {}
+        if reranker is not None:
+            texts = self.get_many(list(keep), namespace=namespace)
         ranked = rank_candidates(
             tokens,
             kw,
@@ -120,15 +129,24 @@ class RecallMixin(StoreCore):
             similarity=vector_sims,
             importance=importance,
             tier_weight=tier_weight,
-            reranker=self._get_reranker() if use_rerank and mode == "hybrid" else None,
+            reranker=reranker,
             query_text=query,
-            doc_text={i: entries[i].content for i in keep},
+            doc_text={i: e.content for i, e in texts.items()},
             gate=mode == "hybrid",
-        )
-        hits = [SearchHit(entries[c.id], c.score, dict(c.scores)) for c in ranked[:k]]
-        hits = _successors_first(hits)
+            limit=k,
+        )[:k]
+        ranked = _successors_first(ranked, meta)
+        entries = texts or self.get_many([c.id for c in ranked], namespace=namespace)
+        hits = [
+            SearchHit(entries[c.id], c.score, dict(c.scores)) for c in ranked if c.id in entries
+        ]
+        hits = self._annotate_hits(hits, namespace=namespace, k=k)
         if reinforce and hits:
-            self._reinforce([h.entry.id for h in hits], when)
+            self._reinforce(namespace, [h.entry.id for h in hits], when)
+        return hits
+
+    def _annotate_hits(self, hits: list[SearchHit], *, namespace: str, k: int) -> list[SearchHit]:
+        """Hook: the lifecycle mixin marks pending contradictions and adds their partners."""
         return hits
 
     def _get_reranker(self) -> Any:
@@ -140,13 +158,35 @@ class RecallMixin(StoreCore):
             self._reranker = Reranker.from_config(self.config, encoder)
         return self._reranker
 
-    def _reinforce(self, ids: Sequence[str], now: datetime) -> None:
+    def reinforce(
+        self, ids: Sequence[str], *, namespace: str, now: datetime | None = None
+    ) -> None:
+        """Count entries as accessed (``access_count`` + 1, ``last_accessed`` = now).
+
+        `search` does this for its hits unless ``reinforce=False``; integrations that filter hits
+        afterwards call it for what they actually return.
+        """
+        check_namespace(namespace)
+        if ids:
+            self._reinforce(namespace, ids, self._now(now))
+
+    def _reinforce(self, namespace: str, ids: Sequence[str], now: datetime) -> None:
         """One UPDATE: a hit is an access (it lengthens the half-life)."""
+        # Reinforcement is not a content change, so it writes no audit row; this process's
+        # ranking metadata is updated here, other processes see it when they next reload.
+        index = self._indexes.get(namespace)
+        if index is not None:
+            with index.lock:
+                for i in ids:
+                    row = index.meta.get(i)
+                    if row is not None:
+                        row.access_count += 1
+                        row.last_accessed = to_ts(now) or row.last_accessed
         m = t.memories.c
         with db_errors("reinforce recalled memories"), self._write() as conn, conn.begin():
             conn.execute(
                 sa.update(t.memories)
-                .where(m.id.in_(list(ids)))
+                .where(m.id.in_(list(ids)), m.namespace == namespace)
                 .values(access_count=m.access_count + 1, last_accessed=to_ts(now))
             )
 
@@ -161,40 +201,49 @@ class _Filters:
         until: datetime | None,
         episode_id: str | None,
     ) -> None:
-        self.tiers = {MemoryTier(x) for x in tiers} if tiers is not None else None
-        self.types = {MemoryType(x) for x in types} if types is not None else None
+        self.tiers = {MemoryTier(x).value for x in tiers} if tiers is not None else None
+        self.types = {MemoryType(x).value for x in types} if types is not None else None
         self.tags = set(tags or ())
-        self.since = since
-        self.until = until
+        self.since = to_ts(since)
+        self.until = to_ts(until)
         self.episode_id = episode_id
         self.active = any(
             x is not None for x in (self.tiers, self.types, since, until, episode_id)
         ) or bool(self.tags)
 
-    def accept(self, entry: MemoryEntry) -> bool:
-        if entry.status != "active":
+    def accept(self, row: RowMeta) -> bool:
+        if self.tiers is not None and row.tier not in self.tiers:
             return False
-        if self.tiers is not None and entry.tier not in self.tiers:
+        if self.types is not None and row.type not in self.types:
             return False
-        if self.types is not None and entry.type not in self.types:
+        if self.tags and not self.tags.issubset(row.tags):
             return False
-        if self.tags and not self.tags.issubset(entry.tags):
+        if self.since is not None and row.when < self.since:
             return False
-        when = entry.event_at or entry.created_at
-        if self.since is not None and when < self.since:
+        if self.until is not None and row.when >= self.until:
             return False
-        if self.until is not None and when >= self.until:
-            return False
-        return not (self.episode_id is not None and entry.episode_id != self.episode_id)
+        return not (self.episode_id is not None and row.episode_id != self.episode_id)
 
 
-def _successors_first(hits: list[SearchHit]) -> list[SearchHit]:
+def _effective(row: RowMeta, now_ts: float, base_days: float) -> float:
+    """Effective importance from the in-memory row (USER and pinned entries never decay)."""
+    if row.type == MemoryType.USER.value or row.pinned:
+        return row.importance
+    days = max(0.0, (now_ts - row.last_accessed) / 86400.0)
+    return effective_importance(row.importance, row.access_count, days, base_days)
+
+
+def _successors_first(
+    ranked: list[RankedCandidate], meta: dict[str, RowMeta]
+) -> list[RankedCandidate]:
     """A superseded entry never outranks its replacement when both are recalled."""
-    position = {h.entry.id: i for i, h in enumerate(hits)}
-    out = list(hits)
-    for hit in hits:
-        successor = hit.entry.superseded_by
-        if successor in position and position[successor] > position[hit.entry.id]:
-            out.remove(hit)
-            out.insert(out.index(next(h for h in out if h.entry.id == successor)) + 1, hit)
+    out = list(ranked)
+    for cand in ranked:
+        successor = meta[cand.id].superseded_by if cand.id in meta else None
+        ids = [c.id for c in out]
+        if successor in ids and ids.index(successor) > ids.index(cand.id):
+            out.remove(cand)
+            after = ids.index(successor)  # the successor moved up by one when cand was removed
+            capped = min(cand.score, out[after - 1].score)
+            out.insert(after, RankedCandidate(cand.id, capped, cand.scores))
     return out

@@ -49,16 +49,8 @@ _MEMO_MAX = 100_000
 
 @dataclass(frozen=True, slots=True)
 class ImportSource:
-    """One imported file, as recorded in ``tm_sources``.
-
-    Attributes:
-        namespace: Whose memory it went into.
-        sha256: Hex digest of the file.
-        platform: Export format (``chatgpt``, ``claude``...).
-        filename: The file's name when imported.
-        stats: Parse and write statistics.
-        created_at: When it was imported.
-    """
+    """One imported file, as recorded in ``tm_sources``: the namespace it went into, the file's
+    sha256, its export format (``platform``), name, parse and write ``stats``, and import time."""
 
     namespace: str
     sha256: str
@@ -145,8 +137,7 @@ class SourcesMixin(StoreCore):
 
         return import_file(self, path, namespace=namespace, **kwargs)  # type: ignore[arg-type]
 
-    async def aimport_file(self, path: Any, **kwargs: Any) -> Any:
-        """Async twin of `import_file`."""
+    async def aimport_file(self, path: Any, **kwargs: Any) -> Any:  # async twin
         return await run_sync(self.import_file, path, **kwargs)
 
     # -- batched import writes ------------------------------------------------------------------
@@ -183,8 +174,8 @@ class SourcesMixin(StoreCore):
         Episodes are guarded one by one, embedded in one call and inserted in one transaction;
         facts likewise (with versioning of their keys, as `add_many`). An item the scanner, PII
         policy or provenance guard refuses is dropped (and audited as blocked) and the rest
-        written, so one bad message never loses a whole batch. Facts whose episode was refused
-        lose their ``episode_id``.
+        written, so one bad message never loses a whole batch. The facts of a refused episode are
+        refused with it: a conversation caught carrying an injection is not trusted.
 
         Returns:
             What was written, and ``(index, reason)`` for every refused episode and fact.
@@ -208,13 +199,16 @@ class SourcesMixin(StoreCore):
             kept.append(replace(episode, summary=draft.content))
         if kept:
             self._insert_episodes(kept, path)
-        dropped = {episodes[i].id for i, _ in refused_eps}
+        dropped = {episodes[i].id: reason for i, reason in refused_eps}
         drafts: list[tuple[int, Draft]] = []
         refused_facts: list[tuple[int, str]] = []
         for i, fact in enumerate(facts):
-            item = {**fact, "episode_id": None} if fact.get("episode_id") in dropped else fact
+            if fact.get("episode_id") in dropped:
+                # A conversation caught carrying an injection is not trusted for facts either.
+                refused_facts.append((i, f"episode refused: {dropped[fact['episode_id']]}"))
+                continue
             try:
-                drafts.append((i, self._guard_memo(make_draft(item, namespace, i), path, i, memo)))
+                drafts.append((i, self._guard_memo(make_draft(fact, namespace, i), path, i, memo)))
             except (MemoryWriteBlocked, InvalidInput) as exc:
                 refused_facts.append((i, _reason(exc)))
         entries: list[MemoryEntry] = []
@@ -230,7 +224,13 @@ class SourcesMixin(StoreCore):
         return BatchResult(tuple(kept), tuple(entries), tuple(refused_eps), tuple(refused_facts))
 
     def _guard_memo(
-        self, draft: Draft, path: WritePath, index: int | None, memo: dict[str, ScanResult]
+        self,
+        draft: Draft,
+        path: WritePath,
+        index: int | None,
+        memo: dict[str, ScanResult],
+        *,
+        record: bool = True,
     ) -> Draft:
         """`_guard` with the scanner's verdicts remembered per distinct string for one batch.
 
@@ -264,6 +264,8 @@ class SourcesMixin(StoreCore):
                     )
         except MemoryWriteBlocked as exc:
             error = exc.with_index(index) if index is not None else exc
+            if not record:
+                raise _Blocked(draft, error) from None
             self._record_blocked(draft, error, path)
             raise error from None
         return draft
@@ -376,7 +378,6 @@ class SourcesMixin(StoreCore):
     async def apending_reviews(self, namespace: str = "default", **kw: Any) -> list[MemoryEntry]:
         """Async twin of `pending_reviews`."""
         return await run_sync(self.pending_reviews, namespace, **kw)
-
     async def aapprove(self, entry_id: str, **kw: Any) -> MemoryEntry:
         """Async twin of `approve`."""
         return await run_sync(self.approve, entry_id, **kw)
@@ -420,8 +421,7 @@ class SourcesMixin(StoreCore):
         out["reembed_pending"] = self.reembed_pending(namespace=namespace)
         return out
 
-    async def amemory_stats(self, **kw: Any) -> dict[str, Any]:
-        """Async twin of `memory_stats`."""
+    async def amemory_stats(self, **kw: Any) -> dict[str, Any]:  # async twin
         return await run_sync(self.memory_stats, **kw)
 
     # -- lossless dumps ---------------------------------------------------------------------
@@ -471,10 +471,26 @@ class SourcesMixin(StoreCore):
             MemoryWriteBlocked: A row was refused (``item_index`` is its record number).
             InvalidInput: A record is malformed or of an unknown kind.
         """
+        try:
+            counts = self._import_records(records, progress)
+        except _Blocked as blocked:
+            # Logged once the import's transaction is rolled back and its lock released.
+            self._record_blocked(blocked.draft, blocked.error, WritePath.API)
+            raise blocked.error from None
+        with self._indexes_lock:
+            self._indexes.clear()
+        return counts
+
+    def _import_records(
+        self, records: Iterable[Mapping[str, Any]], progress: Callable[[int], None] | None
+    ) -> dict[str, int]:
         counts: dict[str, int] = {}
         memory_ids: list[tuple[str, str, str]] = []
         vector_ids: set[str] = set()
+        memo: dict[str, ScanResult] = {}
         with db_errors("import a dump"), self._write() as conn, conn.begin():
+            # Audit seqs are kept in an empty store (an identical copy), renumbered otherwise.
+            renumber = conn.execute(sa.select(sa.func.max(t.audit_log.c.seq))).scalar()
             for number, rec in enumerate(records):
                 kind = str(rec.get("record"))
                 if kind == "header":
@@ -485,11 +501,13 @@ class SourcesMixin(StoreCore):
                 table = _KIND_TABLE.get(kind)  # type: ignore[arg-type]
                 if table is None:
                     raise InvalidInput("record", f"unknown record type {kind!r}", item_index=number)
-                row = self._dump_row(table, rec, number)
+                row = self._dump_row(table, rec, number, memo)
                 if kind == "memory":
                     memory_ids.append((row["id"], row["namespace"], row["content"]))
                 elif kind == "vector":
                     vector_ids.add(row["owner_id"])
+                elif kind == "audit" and renumber:
+                    row.pop("seq", None)
                 conn.execute(sa.insert(table).values(**row))
                 counts[kind] = counts.get(kind, 0) + 1
                 if progress is not None and number % 1000 == 0:
@@ -501,11 +519,11 @@ class SourcesMixin(StoreCore):
                 for i, (mid, ns, _) in enumerate(chunk):
                     conn.execute(sa.insert(t.vectors).values(
                         **vector_row(mid, "memory", ns, self.model_id, matrix[i])))
-        with self._indexes_lock:
-            self._indexes.clear()
         return counts
 
-    def _dump_row(self, table: sa.Table, rec: Mapping[str, Any], number: int) -> dict[str, Any]:
+    def _dump_row(
+        self, table: sa.Table, rec: Mapping[str, Any], number: int, memo: dict[str, ScanResult]
+    ) -> dict[str, Any]:
         names = {c.name for c in table.columns}
         row = {k: v for k, v in rec.items() if k in names and k != "record"}
         missing = [c.name for c in table.columns
@@ -517,14 +535,21 @@ class SourcesMixin(StoreCore):
             row["vector"] = base64.b64decode(row["vector"])
         if table is t.memories:
             self._guard_row(row, number, tags=loads(row.get("tags"), []),
-                            metadata=loads(row.get("metadata"), {}), content_col="content")
+                            metadata=loads(row.get("metadata"), {}), content_col="content", memo=memo)
         elif table is t.episodes:
             self._guard_row(row, number, tags=loads(row.get("entity_ids"), []),
-                            metadata=loads(row.get("metadata"), {}), content_col="summary")
+                            metadata=loads(row.get("metadata"), {}), content_col="summary", memo=memo)
         return row
 
     def _guard_row(
-        self, row: dict[str, Any], number: int, *, tags: Any, metadata: Any, content_col: str
+        self,
+        row: dict[str, Any],
+        number: int,
+        *,
+        tags: Any,
+        metadata: Any,
+        content_col: str,
+        memo: dict[str, ScanResult],
     ) -> None:
         content = row.get(content_col)
         if not isinstance(content, str) or not isinstance(row.get("namespace"), str):
@@ -540,10 +565,19 @@ class SourcesMixin(StoreCore):
             metadata=metadata,
             source=ProvenanceLevel(int(row.get("source", 0))),
         )
-        draft = self._guard(draft, WritePath.API, number)
+        draft = self._guard_memo(draft, WritePath.API, number, memo, record=False)
         if draft.content != content:  # the PII policy redacted it
             row[content_col] = draft.content
             row["terms"] = " ".join(tokenize(draft.content + " " + " ".join(draft.tags)))
+
+
+class _Blocked(Exception):
+    """A refusal met inside a transaction, carried out of it before being logged."""
+
+    def __init__(self, draft: Draft, error: MemoryWriteBlocked) -> None:
+        super().__init__(str(error))
+        self.draft = draft
+        self.error = error
 
 
 def _reason(exc: MemoryWriteBlocked | InvalidInput) -> str:

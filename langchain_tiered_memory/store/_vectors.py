@@ -12,9 +12,12 @@ __all__ = ["VectorMatrix"]
 class VectorMatrix:
     """Rows of L2-normalised float32 vectors addressed by string id.
 
-    Capacity doubles as rows are added, and a removed row is filled with the last one, so writes
-    never copy the whole matrix in the common case.
+    Capacity grows by doubling up to ``max_growth`` rows at a time, then linearly; a removed row is
+    filled with the last one. The linear step bounds the worst copy a single write can trigger
+    once the matrix is large (a query right after a write must not pay for a 150 MB copy often).
     """
+
+    max_growth = 16_384
 
     def __init__(self, dim: int | None = None) -> None:
         self.dim = dim
@@ -41,7 +44,8 @@ class VectorMatrix:
             raise ValueError(f"vector dimension {dim} does not match the index ({self.dim})")
         need = len(self._ids) + extra
         if need > self._data.shape[0]:
-            capacity = max(need, 2 * self._data.shape[0], 64)
+            current = self._data.shape[0]
+            capacity = max(need, current + min(max(current, 64), self.max_growth))
             grown = np.zeros((capacity, dim), dtype=np.float32)
             grown[: len(self._ids)] = self._data[: len(self._ids)]
             self._data = grown

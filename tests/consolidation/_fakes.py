@@ -11,6 +11,7 @@ from langchain_core.callbacks import CallbackManagerForLLMRun
 from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
+from pydantic import Field
 
 
 class ScriptedChat(BaseChatModel):
@@ -20,11 +21,10 @@ class ScriptedChat(BaseChatModel):
     delay: float = 0.0
     fail: bool = False
     reply: Callable[[Sequence[BaseMessage]], str] | None = None
-    calls: list[list[BaseMessage]] = []
+    calls: list[list[BaseMessage]] = Field(default_factory=list)
     lock: Any = None
 
     def model_post_init(self, __context: Any) -> None:
-        self.calls = []
         self.lock = threading.Lock()
 
     @property

@@ -21,7 +21,6 @@ from langchain_tiered_memory.consolidation import (
     ConsolidationScheduler,
     TaskPriority,
     enqueue_session,
-    run_consolidation_job,
 )
 from langchain_tiered_memory.consolidation.pipeline import Steps
 from tests.consolidation._fakes import ScriptedChat

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -66,7 +67,7 @@ def test_other_formats_import(store: TieredMemoryStore, name: str) -> None:
 
 def test_low_confidence_facts_wait_for_review(store: TieredMemoryStore) -> None:
     store.add("User prefers tea", namespace="dana", key="preference.coffee",
-              source=ProvenanceLevel.CONSOLIDATED)
+              source=ProvenanceLevel.CONSOLIDATED, event_at=datetime(2020, 1, 1, tzinfo=timezone.utc))
     report = store.import_file(EXPORTS / "chatgpt_conversations.json", namespace="dana",
                                confidence_threshold=0.99)
     assert report.facts_active == 0 and report.facts_pending == 3
@@ -98,7 +99,8 @@ def test_user_stated_fact_is_not_replaced_and_refusal_is_reported(
     store: TieredMemoryStore,
 ) -> None:
     mine = store.add("User prefers green tea", namespace="dana", key="preference.coffee",
-                     source=ProvenanceLevel.USER_STATED)
+                     source=ProvenanceLevel.USER_STATED,
+                     event_at=datetime(2020, 1, 1, tzinfo=timezone.utc))
     report = store.import_file(EXPORTS / "chatgpt_conversations.json", namespace="dana")
     assert report.facts_active == 2
     assert [r["reason"] for r in report.refused] == ["provenance"]
@@ -118,6 +120,8 @@ def test_injection_in_export_is_refused_rest_imported(
     assert {e.content for e in store.list(namespace="n")} >= {"User lives in Oslo"}
     assert any(r["conversation_id"] == "evil" for r in report.refused)
     assert all("Ignore" not in e.content for e in store.list(namespace="n", status=None))
+    # Facts of the poisoned conversation are refused with it.
+    assert "User loves tea" not in {e.content for e in store.list(namespace="n", status=None)}
     assert any(a["action"] == "blocked" for a in store.audit_log(namespace="n"))
 
 
@@ -145,3 +149,27 @@ def test_progress_and_duplicates(store: TieredMemoryStore, tmp_path: Path) -> No
     assert [p.conversations for p in seen] == [10, 20, 25]
     assert report.episodes == 25 and report.facts_active == 1 and report.facts_duplicate == 24
     assert len(store.history("identity.name", namespace="n")) == 1
+
+
+def test_chat_model_extraction(store: TieredMemoryStore) -> None:
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    answer = json.dumps({"facts": [{
+        "content": "User drives a red bicycle to work", "key": "fact.commute",
+        "kind": "fact", "confidence": 0.9, "tags": ["commute"]}]})
+    llm = FakeListChatModel(responses=[answer] * 10)
+    report = store.import_file(EXPORTS / "claude_export.json", namespace="llm", llm=llm)
+    assert report.extractor == "llm"
+    contents = {e.content for e in store.list(namespace="llm")}
+    assert "User drives a red bicycle to work" in contents
+    assert "User is allergic to peanuts" not in contents  # the model's facts, not heuristics
+
+
+async def test_async_twins(store: TieredMemoryStore) -> None:
+    report = await store.aimport_file(EXPORTS / "transcript.txt", namespace="a",
+                                      confidence_threshold=1.0)
+    pending = await store.apending_reviews("a")
+    assert len(pending) == report.facts_pending > 0
+    approved = await store.aapprove(pending[0].id)
+    assert approved.status == "active"
+    assert (await store.amemory_stats(namespace="a"))["pending_reviews"] == len(pending) - 1

@@ -300,3 +300,30 @@ async def test_async_twins(store: TieredMemoryStore) -> None:
     await store.adelete_knowledge(doc.id)
     assert await store.alist_knowledge("a") == []
     assert await store.areembed_knowledge() == 0
+
+
+def test_concurrent_writers_lose_no_vectors(
+    store: TieredMemoryStore, db_path: Path, hash_embeddings: HashEmbeddings, clock: Clock
+) -> None:
+    import threading
+
+    other = TieredMemoryStore(
+        f"sqlite:///{db_path}", embeddings=hash_embeddings,
+        config=MemoryConfig(rerank_enabled=False), clock=clock,
+    )
+    try:
+        def write(s: TieredMemoryStore, tag: str) -> None:
+            for i in range(5):
+                s.add_knowledge(f"Document {tag} number {i} about topic {tag}{i}.", namespace="a")
+
+        threads = [threading.Thread(target=write, args=(s, tag))
+                   for s, tag in ((store, "x"), (other, "y"), (store, "z"))]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        assert len(store.list_knowledge("a")) == 15
+        assert set(_sidecar(db_path.with_name("memory.knowledge.npz"))) == _chunk_ids(store)
+        assert store.knowledge_reembed_pending() == 0
+    finally:
+        other.close()

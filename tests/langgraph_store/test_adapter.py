@@ -130,12 +130,17 @@ def test_index_paths_and_index_false(lg: TieredMemoryBaseStore) -> None:
     lg.put(NS, "b", {"text": "tomatoes are red"}, index=False)
     lg.put(NS, "c", {"text": "bananas are yellow"})
     recalled = [h.key for h in lg.search(NS, query="tomatoes") if h.score is not None]
-    assert recalled == []  # "a" indexes only its title; "b" is not indexed
+    assert "b" not in recalled  # index=False: stored, never recalled
+    contents = {
+        e.metadata["langgraph"]["key"]: e.content for e in lg.store.list(namespace="users.alice")
+    }
+    assert contents["a"] == "Gardening notes"  # only the listed path is memory content
     assert [h.key for h in lg.search(NS, query="gardening")][:1] == ["a"]
     hits = lg.search(NS, query="tomatoes")
     assert {h.key for h in hits} == {"a", "b", "c"}  # InMemoryStore also returns unscored items
     only = TieredMemoryBaseStore(lg.store, recall_only=True)
-    assert [h.key for h in only.search(NS, query="bananas")] == ["c"]
+    keys = [h.key for h in only.search(NS, query="bananas")]
+    assert keys[0] == "c" and "b" not in keys  # recalled items only: no unscored "b"
     assert lg.get(NS, "b") is not None
 
 

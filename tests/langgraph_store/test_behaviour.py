@@ -112,9 +112,7 @@ CASES: dict[str, Script] = {
         s.search(("users",), filter={"n": {"$eq": 7}}),
         s.search(("users",), filter={"n": {"$gte": 3, "$lt": 7}, "kind": {"$ne": "fact"}}),
     )[1:],
-    "filter_nested": lambda s: (_seed(s), s.search(("docs",), filter={"meta": {"lang": "en"}}))[
-        1
-    ],
+    "filter_nested": lambda s: (_seed(s), s.search(("docs",), filter={"meta": {"lang": "en"}}))[1],
     "list_namespaces": lambda s: (_seed(s), s.list_namespaces())[1],
     "list_prefix_suffix": lambda s: (
         _seed(s),
@@ -246,8 +244,10 @@ def test_batch_validates_labels_of_raw_ops(store: TieredMemoryStore) -> None:
 
 async def test_async_api_matches(store: TieredMemoryStore) -> None:
     results = []
-    for s in (ReferenceStore(index={"dims": 64, "embed": HashEmbeddings()}),
-              TieredMemoryBaseStore(store)):
+    for s in (
+        ReferenceStore(index={"dims": 64, "embed": HashEmbeddings()}),
+        TieredMemoryBaseStore(store),
+    ):
         await s.aput(("a", "b"), "k", {"text": "hello world", "n": 2})
         await s.aput(("a", "c"), "k", {"text": "goodbye", "n": 4})
         got = await s.aget(("a", "b"), "k")

@@ -28,7 +28,9 @@ def remember(state: State, runtime: Runtime[Context]) -> State:
     text = state["message"]
     if text.startswith("remember "):
         fact = text.removeprefix("remember ")
-        runtime.store.put(("memories", runtime.context.user_id), str(abs(hash(fact))), {"text": fact})
+        runtime.store.put(
+            ("memories", runtime.context.user_id), str(abs(hash(fact))), {"text": fact}
+        )
     return {}
 
 

@@ -68,7 +68,11 @@ class _Base:
 
 class _Save(_Base):
     tool_class = SaveMemoryTool
-    example: ClassVar[dict[str, Any]] = {"content": "The user is allergic to peanuts", "key": "allergy", "importance": 0.8}
+    example: ClassVar[dict[str, Any]] = {
+        "content": "The user is allergic to peanuts",
+        "key": "allergy",
+        "importance": 0.8,
+    }
 
 
 class _Search(_Base):

@@ -32,7 +32,11 @@ def _call(tool: Any, args: dict[str, Any]) -> ToolMessage:
 
 def test_names_and_schemas(tools: dict[str, Any]) -> None:
     assert sorted(tools) == [
-        "forget_memory", "request_pin_memory", "save_memory", "search_memory", "update_memory",
+        "forget_memory",
+        "request_pin_memory",
+        "save_memory",
+        "search_memory",
+        "update_memory",
     ]
     for tool in tools.values():
         schema = tool.tool_call_schema.model_json_schema()
@@ -80,10 +84,15 @@ def test_search_returns_ids_and_update_makes_a_version(
     first = found.splitlines()[0]
     assert "green tea" in first
     entry_id = first.split("[")[1].split("]")[0]
-    msg = _call(tools["update_memory"], {"memory_id": entry_id, "content": "The user drinks black tea"})
+    msg = _call(
+        tools["update_memory"], {"memory_id": entry_id, "content": "The user drinks black tea"}
+    )
     assert msg.status == "success"
     history = store.history("drink", namespace="user.alice")
-    assert [h.content for h in history] == ["The user drinks green tea", "The user drinks black tea"]
+    assert [h.content for h in history] == [
+        "The user drinks green tea",
+        "The user drinks black tea",
+    ]
     assert history[0].superseded_by == history[1].id
 
 
@@ -129,7 +138,10 @@ def test_pin_request_is_recorded_not_granted(
     # Requests are not memories: recall never returns them.
     assert all(h.entry.id != request.id for h in store.search("pin health", namespace="user.alice"))
     store.pin(e.id)
-    assert "already pinned" in _call(tools["request_pin_memory"], {"memory_id": e.id, "reason": "x"}).content
+    assert (
+        "already pinned"
+        in _call(tools["request_pin_memory"], {"memory_id": e.id, "reason": "x"}).content
+    )
 
 
 def test_invalid_arguments_come_back_as_messages(tools: dict[str, Any]) -> None:
@@ -156,7 +168,12 @@ def test_callable_namespace_and_include(store: TieredMemoryStore) -> None:
 async def test_async_invocation(tools: dict[str, Any], store: TieredMemoryStore) -> None:
     tool = tools["save_memory"]
     msg = await tool.ainvoke(
-        {"name": tool.name, "args": {"content": "The user likes jazz"}, "id": "1", "type": "tool_call"},
+        {
+            "name": tool.name,
+            "args": {"content": "The user likes jazz"},
+            "id": "1",
+            "type": "tool_call",
+        },
         CFG,
     )
     assert msg.status == "success"
