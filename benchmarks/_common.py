@@ -43,12 +43,7 @@ def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-WORDS = (
-    "alice bob carol dana eve project deadline coffee tea python rust meeting berlin paris tokyo "
-    "garden piano running marathon book novel movie dinner recipe pasta sushi budget invoice "
-    "server database migration release bug feature design review holiday flight hotel museum "
-    "guitar painting camera photo dog cat hiking mountain lake beach birthday anniversary gift"
-).split()
+WORDS = ["alice", "bob", "carol", "dana", "eve", "project", "deadline", "coffee", "tea", "python", "rust", "meeting", "berlin", "paris", "tokyo", "garden", "piano", "running", "marathon", "book", "novel", "movie", "dinner", "recipe", "pasta", "sushi", "budget", "invoice", "server", "database", "migration", "release", "bug", "feature", "design", "review", "holiday", "flight", "hotel", "museum", "guitar", "painting", "camera", "photo", "dog", "cat", "hiking", "mountain", "lake", "beach", "birthday", "anniversary", "gift"]
 
 
 def synthetic_texts(n: int, seed: int = 7) -> list[str]:

@@ -38,10 +38,14 @@ _EXPORTS: dict[str, str] = {
     "TieredMemoryRetriever": ".retriever",
     "WorkingMemoryHistory": ".history",
     "build_consolidation_graph": ".consolidation",
+    "TieredMemoryBaseStore": ".langgraph_store",
+    "create_memory_tools": ".tools",
+    "ConsolidationScheduler": ".consolidation",
 }
 
 __all__ = [
     "ConfigError",
+    "ConsolidationScheduler",
     "Contradiction",
     "EmbeddingError",
     "EntryNotFound",
@@ -58,17 +62,20 @@ __all__ = [
     "ScanResult",
     "SearchHit",
     "StoreError",
+    "TieredMemoryBaseStore",
     "TieredMemoryError",
     "TieredMemoryRetriever",
     "TieredMemoryStore",
     "WorkingMemoryHistory",
     "WritePath",
     "build_consolidation_graph",
+    "create_memory_tools",
     "provenance_guard",
 ]
 
 if TYPE_CHECKING:
     from .config import MemoryConfig
+    from .consolidation import ConsolidationScheduler, build_consolidation_graph
     from .embeddings import LocalEmbeddings
     from .errors import (
         ConfigError,
@@ -80,8 +87,12 @@ if TYPE_CHECKING:
         StoreError,
         TieredMemoryError,
     )
+    from .history import WorkingMemoryHistory
+    from .langgraph_store import TieredMemoryBaseStore
     from .provenance import WritePath, provenance_guard
+    from .retriever import TieredMemoryRetriever
     from .store import TieredMemoryStore
+    from .tools import create_memory_tools
     from .types import (
         Contradiction,
         Episode,

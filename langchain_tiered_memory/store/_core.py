@@ -25,7 +25,7 @@ from ..errors import EntryNotFound, IllegalTransition, InvalidInput, MemoryWrite
 from ..provenance import WritePath, check_replace, max_provenance
 from ..security import apply_pii_policy, scan_memory_content
 from ..text import tokenize
-from ..types import MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel, new_id, utcnow
+from ..types import MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel, ScanResult, new_id, utcnow
 from . import _tables as t
 from ._db import create_engine, db_errors, dumps, normalise_url, prepare_schema, to_ts
 from ._index import NamespaceIndex, catch_up, load_namespace
@@ -42,6 +42,7 @@ from ._rows import (
 logger = logging.getLogger("langchain_tiered_memory")
 
 _UNSET: Any = object()
+_MEMO_MAX = 50_000
 
 
 class StoreCore:
@@ -144,8 +145,27 @@ class StoreCore:
 
     # -- guarded write path -----------------------------------------------------------------
 
-    def _guard(self, draft: Draft, path: WritePath, index: int | None) -> Draft:
-        """Apply the provenance ceiling, the PII policy and the injection scanner to one draft."""
+    def _guard(
+        self,
+        draft: Draft,
+        path: WritePath,
+        index: int | None,
+        *,
+        memo: dict[str, ScanResult] | None = None,
+        record: bool = True,
+    ) -> Draft:
+        """Apply the provenance ceiling, the PII policy and the injection scanner to one draft.
+
+        Args:
+            draft: The write request (its content may be redacted in place).
+            path: The calling write path.
+            index: Batch position, named in the error.
+            memo: Scanner verdicts per distinct string, shared across one batch: imports repeat
+                the same keys, tags and metadata thousands of times, and the scanner is a pure
+                function of the text.
+            record: Log a refusal in the audit log now; callers inside a transaction pass False
+                and log it after their rollback.
+        """
         try:
             ceiling = max_provenance(path)
             if draft.source > ceiling:
@@ -159,7 +179,11 @@ class StoreCore:
             for text in (draft.content, draft.key or "", *draft.tags, *_strings(draft.metadata)):
                 if not text:
                     continue
-                verdict = scan_memory_content(text, classifier=self.classifier)
+                verdict = memo.get(text) if memo is not None else None
+                if verdict is None:
+                    verdict = scan_memory_content(text, classifier=self.classifier)
+                    if memo is not None and len(memo) < _MEMO_MAX:
+                        memo[text] = verdict
                 if verdict.blocked:
                     raise MemoryWriteBlocked(
                         verdict.reason or "blocked",
@@ -169,7 +193,8 @@ class StoreCore:
                     )
         except MemoryWriteBlocked as exc:
             error = exc.with_index(index) if index is not None else exc
-            self._record_blocked(draft, error, path)
+            if record:
+                self._record_blocked(draft, error, path)
             raise error from None
         return draft
 

@@ -19,13 +19,12 @@ from typing import Any
 import sqlalchemy as sa
 
 from ..errors import IllegalTransition, InvalidInput, MemoryWriteBlocked
-from ..provenance import WritePath, check_replace, max_provenance
-from ..security import apply_pii_policy, scan_memory_content
+from ..provenance import WritePath, check_replace
 from ..text import tokenize
 from ..types import Episode, MemoryEntry, MemoryTier, ProvenanceLevel, ScanResult
 from . import _tables as t
 from ._async import run_sync
-from ._core import StoreCore, _strings
+from ._core import StoreCore
 from ._db import db_errors, dumps, from_ts, loads, to_ts
 from ._rows import Draft, check_namespace, entry_from_row, make_draft, vector_row
 
@@ -44,7 +43,6 @@ _DUMP_TABLES: tuple[tuple[str, sa.Table], ...] = (
     ("audit", t.audit_log),
 )
 _KIND_TABLE = dict(_DUMP_TABLES)
-_MEMO_MAX = 100_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +190,7 @@ class SourcesMixin(StoreCore):
                 metadata=dict(episode.metadata),
             )
             try:
-                draft = self._guard_memo(draft, path, None, memo)
+                draft = self._guard(draft, path, None, memo=memo)
             except MemoryWriteBlocked as exc:
                 refused_eps.append((i, exc.reason))
                 continue
@@ -208,7 +206,7 @@ class SourcesMixin(StoreCore):
                 refused_facts.append((i, f"episode refused: {dropped[fact['episode_id']]}"))
                 continue
             try:
-                drafts.append((i, self._guard_memo(make_draft(fact, namespace, i), path, i, memo)))
+                drafts.append((i, self._guard(make_draft(fact, namespace, i), path, i, memo=memo)))
             except (MemoryWriteBlocked, InvalidInput) as exc:
                 refused_facts.append((i, _reason(exc)))
         entries: list[MemoryEntry] = []
@@ -222,53 +220,6 @@ class SourcesMixin(StoreCore):
                 refused_facts.append((drafts.pop(exc.item_index)[0], exc.reason))
         refused_facts.sort()
         return BatchResult(tuple(kept), tuple(entries), tuple(refused_eps), tuple(refused_facts))
-
-    def _guard_memo(
-        self,
-        draft: Draft,
-        path: WritePath,
-        index: int | None,
-        memo: dict[str, ScanResult],
-        *,
-        record: bool = True,
-    ) -> Draft:
-        """`_guard` with the scanner's verdicts remembered per distinct string for one batch.
-
-        Imports repeat the same keys, tags and metadata names thousands of times; the scanner is a
-        pure function of the text, so each distinct string is still scanned, once.
-        """
-        try:
-            ceiling = max_provenance(path)
-            if draft.source > ceiling:
-                raise MemoryWriteBlocked(
-                    "provenance",
-                    rule="provenance_ceiling",
-                    detail=f"the {path.value} path may write at most {ceiling.label}, "
-                    f"not {draft.source.label}",
-                )
-            draft.content = apply_pii_policy(draft.content, self.config.pii_policy)
-            for text in (draft.content, draft.key or "", *draft.tags, *_strings(draft.metadata)):
-                if not text:
-                    continue
-                verdict = memo.get(text)
-                if verdict is None:
-                    verdict = scan_memory_content(text, classifier=self.classifier)
-                    if len(memo) < _MEMO_MAX:
-                        memo[text] = verdict
-                if verdict.blocked:
-                    raise MemoryWriteBlocked(
-                        verdict.reason or "blocked",
-                        rule=verdict.rule,
-                        span=verdict.span,
-                        detail=verdict.detail,
-                    )
-        except MemoryWriteBlocked as exc:
-            error = exc.with_index(index) if index is not None else exc
-            if not record:
-                raise _Blocked(draft, error) from None
-            self._record_blocked(draft, error, path)
-            raise error from None
-        return draft
 
     def _insert_episodes(self, episodes: Sequence[Episode], path: WritePath) -> None:
         matrix = self._embed([e.summary for e in episodes])
@@ -565,7 +516,10 @@ class SourcesMixin(StoreCore):
             metadata=metadata,
             source=ProvenanceLevel(int(row.get("source", 0))),
         )
-        draft = self._guard_memo(draft, WritePath.API, number, memo, record=False)
+        try:
+            draft = self._guard(draft, WritePath.API, number, memo=memo, record=False)
+        except MemoryWriteBlocked as error:
+            raise _Blocked(draft, error) from None
         if draft.content != content:  # the PII policy redacted it
             row[content_col] = draft.content
             row["terms"] = " ".join(tokenize(draft.content + " " + " ".join(draft.tags)))

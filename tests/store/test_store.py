@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from pathlib import Path
 
 import pytest
 
@@ -22,7 +21,7 @@ from langchain_tiered_memory import (
     WritePath,
 )
 from langchain_tiered_memory.store import _tables
-from tests.helpers import Clock, HashEmbeddings
+from tests.helpers import HashEmbeddings
 
 
 def _rows(store: TieredMemoryStore, table: str) -> int:
@@ -80,7 +79,7 @@ def test_writing_an_existing_key_creates_a_version(store, clock):
         r["action"] for r in store.audit_log(namespace="bob") if r["action"] in ("add", "supersede")
     ]
     assert actions == ["add", "add", "supersede", "add", "supersede"]
-    sup = [r for r in store.audit_log(namespace="bob") if r["action"] == "supersede"][0]
+    sup = next(r for r in store.audit_log(namespace="bob") if r["action"] == "supersede")
     assert json.loads(sup["old_value"])["tier"] == "semantic"
     assert json.loads(sup["new_value"])["superseded_by"] == v2.id
 
