@@ -45,6 +45,7 @@ def _client(url: str, seconds: float, write_share: float, seed: int, barrier: An
     store.search("warm up the index", namespace=NAMESPACE, reinforce=False)
     lat: dict[str, list[float]] = {"recall": [], "write": []}
     barrier.wait()
+    cpu0 = time.process_time()
     end = time.perf_counter() + seconds
     n = 0
     while True:
@@ -60,6 +61,7 @@ def _client(url: str, seconds: float, write_share: float, seed: int, barrier: An
             store.search(" ".join(rng.choices(WORDS, k=4)), namespace=NAMESPACE, k=10,
                          reinforce=False)
             lat["recall"].append(time.perf_counter() - start)
+    lat["cpu"] = [time.process_time() - cpu0]
     store.close()
     out.put(lat)
 
@@ -81,12 +83,17 @@ def run(url: str, clients: int, seconds: float, write_share: float) -> dict[str,
     results = [out.get(timeout=seconds + 300) for _ in procs]
     for p in procs:
         p.join(60)
-    merged: dict[str, list[float]] = {"recall": [], "write": []}
+    merged: dict[str, list[float]] = {"recall": [], "write": [], "cpu": []}
     for r in results:
         for k, v in r.items():
             merged[k].extend(v)
-    return {k: {"n": len(v), "rate": len(v) / seconds, "p50": _pct(v, 0.5),
-                "p95": _pct(v, 0.95), "p99": _pct(v, 0.99)} for k, v in merged.items()}
+    stats: dict[str, Any] = {
+        k: {"n": len(v), "rate": len(v) / seconds, "p50": _pct(v, 0.5), "p95": _pct(v, 0.95),
+            "p99": _pct(v, 0.99)} for k, v in merged.items() if k != "cpu"}
+    # Cores the clients kept busy: their CPU seconds over the wall time. At ~cpu_count the
+    # clients are CPU-bound and more processes cannot add throughput.
+    stats["cores"] = sum(merged["cpu"]) / seconds
+    return stats
 
 
 def seed_store(url: str, n: int) -> None:
@@ -122,7 +129,7 @@ def main() -> None:
             seed_store(url, args.seed)
             print(f"\n{backend}")
             print(f"{'clients':>7} {'op':>6} {'ops/s':>8} {'x base':>7} {'p50 ms':>8} "
-                  f"{'p95 ms':>8} {'p99 ms':>8}")
+                  f"{'p95 ms':>8} {'p99 ms':>8} {'client cores busy':>18}")
             base: dict[str, float] = {}
             for n in counts:
                 res = run(url, n, args.seconds, args.writes)
@@ -131,7 +138,7 @@ def main() -> None:
                     base.setdefault(op, r["rate"])
                     ratio = r["rate"] / base[op] if base[op] else float("nan")
                     print(f"{n:>7} {op:>6} {r['rate']:8.1f} {ratio:7.2f} {r['p50']:8.2f} "
-                          f"{r['p95']:8.2f} {r['p99']:8.2f}", flush=True)
+                          f"{r['p95']:8.2f} {r['p99']:8.2f} {res['cores']:18.2f}", flush=True)
     finally:
         if cluster is not None:
             cluster.stop()

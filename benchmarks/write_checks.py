@@ -6,8 +6,8 @@ store). Each configuration starts from a copy of the same database file; timed w
 random-word sentences (other seed). Baseline, in the same run: the same writes with the checks
 off (``detect_contradictions = False``; auto-links on in both, as by default) and with both off.
 
-A second dataset, ``facts``, holds 5,000 templated personal facts (``person17 lives in Oslo``,
-``person17's favourite colour is red``...) and writes 100 new facts about the same people, so
+A second dataset, ``facts``, holds 5,000 templated personal facts (``Persrb lives in Oslo``,
+``Persrb's favourite colour is red``...) and writes 100 new facts about the same people, so
 the check finds and resolves real contradictions; it prints how many, so a faster check that
 found fewer would show.
 
@@ -35,12 +35,22 @@ _COLOURS = ["red", "blue", "green", "black", "white", "yellow", "purple", "orang
 _FIRMS = ["Acme", "Globex", "Initech", "Hooli", "Umbrella", "Stark", "Wayne", "Tyrell"]
 
 
+def _name(i: int) -> str:
+    """A made-up one-word name per number (``i`` in base 26, as letters)."""
+    letters = ""
+    while True:
+        i, r = divmod(i, 26)
+        letters += "abcdefghijklmnopqrstuvwxyz"[r]
+        if not i:
+            return "Pers" + letters
+
+
 def fact_texts(n: int, seed: int, people: int = 1_000) -> list[str]:
     """Templated facts about ``people`` persons: residence, favourite colour, employer, pets."""
     rng = random.Random(seed)
     out = []
     for _ in range(n):
-        who = f"person{rng.randrange(people)}"
+        who = _name(rng.randrange(people))
         kind = rng.randrange(4)
         if kind == 0:
             out.append(f"{who} lives in {rng.choice(_CITIES)}")

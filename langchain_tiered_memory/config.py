@@ -87,7 +87,7 @@ class MemoryConfig:
     vector_weight: float = 1.0
     candidate_pool: int = 20
     gate_min_similarity: float = 0.3
-    gate_min_idf_ratio: float = 0.3
+    gate_min_idf_ratio: float = 0.2
     working_capacity: int = 20
     working_char_budget: int = 2000
     context_token_budget: int = 1200

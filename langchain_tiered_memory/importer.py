@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -233,12 +233,19 @@ class _Run:
             return
         episodes: list[Episode] = []
         pending_facts: list[tuple[Conversation, Episode | None, ExtractedFact]] = []
+        # A resumed import finds the episodes its interrupted run committed: they are reused,
+        # not written again (their facts go through the usual duplicate check).
+        done = self.store.episode_ids_for_sessions(
+            (_session_key(conv) for conv in batch), namespace=self.namespace
+        )
         for conv in batch:
             if not conv.messages:
                 continue
             facts = self._facts(conv)
             episode = self._episode(conv, facts)
-            if episode is not None:
+            if episode is not None and episode.session_key in done:
+                episode = replace(episode, id=done[episode.session_key])
+            elif episode is not None:
                 episodes.append(episode)
             pending_facts.extend((conv, episode, f) for f in facts)
         known = self.store.current_contents(
@@ -290,7 +297,7 @@ class _Run:
         if conv.title:
             meta["title"] = conv.title
         return Episode(
-            session_key=f"import:{conv.platform}:{conv.id}"[:255],
+            session_key=_session_key(conv),
             summary=summary,
             message_range_start=0,
             message_range_end=len(conv.messages) - 1,
@@ -375,3 +382,6 @@ def report_lines(report: ImportReport) -> list[str]:
         lines.append(f"  refused {r['what']} of {r['conversation_id']}: {r['reason']}")
     return lines
 
+
+def _session_key(conv: Conversation) -> str:
+    return f"import:{conv.platform}:{conv.id}"[:255]

@@ -44,6 +44,7 @@ def has_cjk(text: str) -> bool:
     return _CJK.search(text) is not None
 
 
+@lru_cache(maxsize=8192)
 def normalize_en(text: str) -> str:
     """Lower-case, straighten quotes, expand contractions and replace punctuation by spaces.
 
@@ -58,6 +59,7 @@ def normalize_en(text: str) -> str:
     return re.sub(r"\s+", " ", out).strip()
 
 
+@lru_cache(maxsize=8192)
 def normalize_zh(text: str) -> str:
     """Drop whitespace and map full-width punctuation to a single separator for Chinese text."""
     out = re.sub(r"\s+", "", text)

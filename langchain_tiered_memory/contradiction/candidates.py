@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..config import MemoryConfig
 from ..types import MemoryEntry
@@ -57,6 +58,8 @@ def key_similarity(a: str, b: str) -> float:
     return jaccard(parts_a, parts_b)
 
 
+# Pure functions of the text, cached: a stored entry is compared with every newcomer near it.
+@lru_cache(maxsize=8192)
 def _content_terms(text: str) -> frozenset[str]:
     if has_cjk(text):
         return frozenset(zh_bigrams(text))
@@ -64,7 +67,12 @@ def _content_terms(text: str) -> frozenset[str]:
 
 
 def _slots(entry: MemoryEntry) -> frozenset[str]:
-    return frozenset(claim.slot for claim in extract_claims(entry.content))
+    return _text_slots(entry.content)
+
+
+@lru_cache(maxsize=8192)
+def _text_slots(text: str) -> frozenset[str]:
+    return frozenset(claim.slot for claim in extract_claims(text))
 
 
 def _live(entry: MemoryEntry) -> bool:

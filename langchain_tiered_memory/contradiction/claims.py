@@ -10,7 +10,9 @@ and Chinese; anything else yields no claim and is left to the other rules.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ._text import EN_NUMBER_WORDS, has_cjk, normalize_en, normalize_zh, parse_number, stem
 
@@ -42,6 +44,29 @@ class Claim:
     kind: str = "text"
 
 
+# Every pattern that opens with a lazy subject prefix is stored with a "gate": the same pattern
+# without the prefix. A match of the pattern implies a match of its gate, and the prefix makes a
+# failing scan quadratic in the clause length (it is retried from every start), so a clause whose
+# gate does not match skips the pattern. Most statements name none of the verbs: the gates turn
+# ~1 ms of failed scanning per statement into a few microseconds, with identical results.
+@dataclass(frozen=True, slots=True)
+class _Gated:
+    """A pattern with a cheap necessary condition (its gate)."""
+
+    pattern: re.Pattern[str]
+    gate: re.Pattern[str]
+
+    def finditer(self, clause: str) -> Iterator[re.Match[str]]:
+        """``pattern.finditer(clause)``, skipped when the gate finds nothing."""
+        if self.gate.search(clause) is None:
+            return iter(())
+        return self.pattern.finditer(clause)
+
+
+def _gated(prefix: str, body: str) -> _Gated:
+    return _Gated(re.compile(prefix + body), re.compile(body))
+
+
 # --------------------------------------------------------------------------------------------
 # English
 
@@ -49,6 +74,7 @@ _EN_NUM = r"\d+|" + "|".join(EN_NUMBER_WORDS)
 _EN_NEG = re.compile(r"\b(?:not|no longer|never|no)\b")
 _EN_USED_TO = re.compile(r"\bused to\b")
 _EN_ALSO = re.compile(r"\b(?:also|too|as well|another|second|additionally)\b")
+_EN_PRE = r"(?P<pre>[a-z' ]*?)"
 _EN_SUBJECT_NOISE = {
     "do", "does", "did", "not", "no", "longer", "never", "still", "also", "now", "currently",
     "really", "actually", "used", "to", "am", "is", "are", "was", "were", "have", "has", "had",
@@ -70,54 +96,54 @@ _EN_EXCLUSIVE_ATTRS = (
 )
 _EN_PAST_VERBS = {"lived", "resided", "worked", "stayed"}
 
-_EN_FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = (
+_EN_FRAMES: tuple[tuple[str, _Gated], ...] = (
     (
         "residence",
-        re.compile(
-            r"(?P<pre>[a-z' ]*?)\b(?P<verb>live|lives|living|lived|reside|resides|resided|"
+        _gated(
+            _EN_PRE,
+            r"\b(?P<verb>live|lives|living|lived|reside|resides|resided|"
             r"stay|stays|staying|moved|move|moves|relocated|based|settled)\s+(?:back\s+)?"
-            r"(?:in|to|at)\s+(?P<v>[a-z0-9' ]+)"
+            r"(?:in|to|at)\s+(?P<v>[a-z0-9' ]+)",
         ),
     ),
     (
         "employer",
-        re.compile(
-            r"(?P<pre>[a-z' ]*?)\b(?P<verb>work|works|working|worked|employed|joined)\s+"
-            r"(?:at|for|by)\s+(?P<v>[a-z0-9' ]+)"
+        _gated(
+            _EN_PRE,
+            r"\b(?P<verb>work|works|working|worked|employed|joined)\s+"
+            r"(?:at|for|by)\s+(?P<v>[a-z0-9' ]+)",
         ),
     ),
     (
         "work_location",
-        re.compile(
-            r"(?P<pre>[a-z' ]*?)\b(?P<verb>work|works|working|worked)\s+in\s+(?P<v>[a-z0-9' ]+)"
-        ),
+        _gated(_EN_PRE, r"\b(?P<verb>work|works|working|worked)\s+in\s+(?P<v>[a-z0-9' ]+)"),
     ),
     (
         "job",
-        re.compile(
-            r"(?P<pre>[a-z' ]*?)\b(?P<verb>work|works|working|worked)\s+as\s+(?P<v>[a-z0-9' ]+)"
-        ),
+        _gated(_EN_PRE, r"\b(?P<verb>work|works|working|worked)\s+as\s+(?P<v>[a-z0-9' ]+)"),
     ),
-    ("origin", re.compile(r"(?P<pre>[a-z' ]*?)\b(?P<verb>am|is|are|come|comes)\s+from\s+"
-                          r"(?P<v>[a-z0-9' ]+)")),
-    ("name", re.compile(r"(?P<pre>[a-z' ]*?)\b(?P<verb>call me|am called|is called|go by)\s+"
-                        r"(?P<v>[a-z0-9' ]+)")),
+    ("origin", _gated(_EN_PRE, r"\b(?P<verb>am|is|are|come|comes)\s+from\s+"
+                               r"(?P<v>[a-z0-9' ]+)")),
+    ("name", _gated(_EN_PRE, r"\b(?P<verb>call me|am called|is called|go by)\s+"
+                             r"(?P<v>[a-z0-9' ]+)")),
 )
-_EN_AGE = re.compile(
-    rf"(?P<pre>[a-z' ]*?)\b(?:am|is|are|turned|just turned)\s+(?P<v>{_EN_NUM})"
-    r"(?:\s+years?\s+old\b|\s*$)"
+_EN_AGE = _gated(
+    _EN_PRE,
+    rf"\b(?:am|is|are|turned|just turned)\s+(?P<v>{_EN_NUM})(?:\s+years?\s+old\b|\s*$)",
 )
-_EN_COUNT = re.compile(
-    rf"(?P<pre>[a-z' ]*?)\b(?:have|has|own|owns|got)\s+(?P<n>{_EN_NUM})\s+(?P<noun>[a-z]+)"
+_EN_COUNT = _gated(
+    _EN_PRE, rf"\b(?:have|has|own|owns|got)\s+(?P<n>{_EN_NUM})\s+(?P<noun>[a-z]+)"
 )
-_EN_PREFER = re.compile(
-    r"(?P<pre>[a-z' ]*?)\bprefers?\s+(?P<x>[a-z0-9' ]+?)\s+(?:over|to|rather than|more than)\s+"
-    r"(?P<y>[a-z0-9' ]+)"
+_EN_PREFER = _gated(
+    _EN_PRE,
+    r"\bprefers?\s+(?P<x>[a-z0-9' ]+?)\s+(?:over|to|rather than|more than)\s+"
+    r"(?P<y>[a-z0-9' ]+)",
 )
-_EN_LIKE = re.compile(
-    r"(?P<pre>[a-z' ]*?)\b(?P<verb>like|likes|liked|love|loves|loved|enjoy|enjoys|enjoyed|adore|"
+_EN_LIKE = _gated(
+    _EN_PRE,
+    r"\b(?P<verb>like|likes|liked|love|loves|loved|enjoy|enjoys|enjoyed|adore|"
     r"adores|prefer|prefers|am into|am fond of|hate|hates|dislike|dislikes|detest|detests|"
-    r"can not stand|loathe|loathes|stopped liking|stopped enjoying)\s+(?P<v>[a-z0-9' ]+)"
+    r"can not stand|loathe|loathes|stopped liking|stopped enjoying)\s+(?P<v>[a-z0-9' ]+)",
 )
 _EN_NEGATIVE_VERBS = {
     "hate", "hates", "dislike", "dislikes", "detest", "detests", "can not stand", "loathe",
@@ -258,28 +284,30 @@ _ZH_EXCLUSIVE_ATTRS = (
 )
 _ZH_QUANTIFIER = re.compile(r"^(?:一家|一个|一所|一间|某家|某个|这家|那家)")
 
-_ZH_FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("residence", re.compile(r"(?P<pre>[^，]*?)在" + _ZH_VALUE + r"(?:住|居住|生活|定居)")),
-    ("residence", re.compile(r"(?P<pre>[^，]*?)(?:住在|居住在|定居在|生活在|定居于|搬到了|搬到|"
-                             r"搬去了|搬去|搬家到|搬回了|搬回)" + _ZH_VALUE)),
-    ("employer", re.compile(r"(?P<pre>[^，]*?)在" + _ZH_VALUE + r"(?:工作|上班|任职|就职)")),
-    ("employer", re.compile(r"(?P<pre>[^，]*?)(?:就职于|任职于|供职于|受雇于|入职了|入职|"
-                            r"加入了|跳槽到了|跳槽到)" + _ZH_VALUE)),
-    ("origin", re.compile(r"(?P<pre>[^，]*?)(?:来自|老家在|老家是|出生在|出生于)" + _ZH_VALUE)),
-    ("job", re.compile(r"(?P<pre>[^，]*?)(?:职业是|工作是|是一名|是一位|当了|当)" + _ZH_VALUE)),
-    ("name", re.compile(r"(?P<pre>[^，]*?)(?:名字是|名字叫|叫做|叫)" + _ZH_VALUE)),
+_ZH_PRE = r"(?P<pre>[^，]*?)"
+_ZH_FRAMES: tuple[tuple[str, _Gated], ...] = (
+    ("residence", _gated(_ZH_PRE, r"在" + _ZH_VALUE + r"(?:住|居住|生活|定居)")),
+    ("residence", _gated(_ZH_PRE, r"(?:住在|居住在|定居在|生活在|定居于|搬到了|搬到|"
+                                  r"搬去了|搬去|搬家到|搬回了|搬回)" + _ZH_VALUE)),
+    ("employer", _gated(_ZH_PRE, r"在" + _ZH_VALUE + r"(?:工作|上班|任职|就职)")),
+    ("employer", _gated(_ZH_PRE, r"(?:就职于|任职于|供职于|受雇于|入职了|入职|"
+                                 r"加入了|跳槽到了|跳槽到)" + _ZH_VALUE)),
+    ("origin", _gated(_ZH_PRE, r"(?:来自|老家在|老家是|出生在|出生于)" + _ZH_VALUE)),
+    ("job", _gated(_ZH_PRE, r"(?:职业是|工作是|是一名|是一位|当了|当)" + _ZH_VALUE)),
+    ("name", _gated(_ZH_PRE, r"(?:名字是|名字叫|叫做|叫)" + _ZH_VALUE)),
 )
 _ZH_NUM = r"\d+|[一二两三四五六七八九十百]+"
-_ZH_AGE = re.compile(rf"(?P<pre>[^，]*?)(?P<v>{_ZH_NUM})岁")
-_ZH_COUNT = re.compile(
-    rf"(?P<pre>[^，]*?)有(?P<n>{_ZH_NUM})(?:个|只|条|辆|套|本|位|台|家|间|匹|头)"
+_ZH_AGE = _gated(_ZH_PRE, rf"(?P<v>{_ZH_NUM})岁")
+_ZH_COUNT = _gated(
+    _ZH_PRE,
+    rf"有(?P<n>{_ZH_NUM})(?:个|只|条|辆|套|本|位|台|家|间|匹|头)"
     r"(?P<noun>[\u4e00-\u9fff]{1,4}?)(?=了|，|$|的)"
 )
-_ZH_FAVOURITE = re.compile(r"(?P<pre>[^，]*?)最(?:喜欢|爱)的(?P<attr>[\u4e00-\u9fff]{1,6}?)"
+_ZH_FAVOURITE = _gated(_ZH_PRE, r"最(?:喜欢|爱)的(?P<attr>[\u4e00-\u9fff]{1,6}?)"
                            r"(?:是|叫)(?P<v>[^，]+)")
 _ZH_COPULA = re.compile(r"(?P<owner>[^，]{0,4}?)的(?P<attr>[\u4e00-\u9fff]{1,6}?)(?:是|叫)"
                         r"(?P<neg>不是)?(?P<v>[^，]+)")
-_ZH_LIKE = re.compile(r"(?P<pre>[^，]*?)(?P<verb>不喜欢|喜欢|喜爱|热爱|讨厌|厌恶|反感|受不了|"
+_ZH_LIKE = _gated(_ZH_PRE, r"(?P<verb>不喜欢|喜欢|喜爱|热爱|讨厌|厌恶|反感|受不了|"
                       r"爱)(?P<v>[^，]+)")
 _ZH_NEGATIVE_VERBS = {"不喜欢", "讨厌", "厌恶", "反感", "受不了"}
 _ZH_YEAR = re.compile(r"((?:19|20)\d{2})年")
@@ -374,4 +402,11 @@ def extract_claims(text: str) -> list[Claim]:
     Returns:
         Every claim the patterns recognise; an empty list when none applies.
     """
-    return _zh_claims(text) if has_cjk(text) else _en_claims(text)
+    return list(_cached_claims(text))
+
+
+# The store's on-write check reads the same statements again and again (the new entry against
+# each candidate, a popular entry against every newcomer): claims are a pure function of the text.
+@lru_cache(maxsize=8192)
+def _cached_claims(text: str) -> tuple[Claim, ...]:
+    return tuple(_zh_claims(text) if has_cjk(text) else _en_claims(text))

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 
 from ._text import (
     EN_NUMBER_WORDS,
@@ -91,10 +92,17 @@ def _zh_polarity_tokens(text: str) -> tuple[int, frozenset[str]]:
     return negations, frozenset(zh_bigrams(norm))
 
 
+# Each statement's analyses are pure functions of its text, cached: the store's on-write check
+# compares one new statement with several candidates, and popular entries with many newcomers.
+@lru_cache(maxsize=8192)
+def _polarity_tokens(text: str, zh: bool) -> tuple[int, frozenset[str]]:
+    return _zh_polarity_tokens(text) if zh else _en_polarity_tokens(text)
+
+
 def _negation_rule(a: str, b: str) -> Verdict | None:
     zh = has_cjk(a) or has_cjk(b)
-    neg_a, tok_a = _zh_polarity_tokens(a) if zh else _en_polarity_tokens(a)
-    neg_b, tok_b = _zh_polarity_tokens(b) if zh else _en_polarity_tokens(b)
+    neg_a, tok_a = _polarity_tokens(a, zh)
+    neg_b, tok_b = _polarity_tokens(b, zh)
     if (neg_a % 2) == (neg_b % 2) or not tok_a or not tok_b:
         return None
     if tok_a == tok_b:
@@ -134,17 +142,26 @@ def _zh_number_skeleton(text: str) -> tuple[tuple[str, ...], Counter[str], bool]
     return tuple(sorted(zh_bigrams(masked) | {c for c in masked if c == "#"})), values, repeatable
 
 
+@lru_cache(maxsize=8192)
+def _number_skeleton(
+    text: str, zh: bool
+) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...], bool]:
+    """The skeleton, the numbers as sorted ``(value, count)`` pairs (immutable, so cacheable;
+    equal exactly when the counters are) and the repeatable flag."""
+    skeleton, values, repeatable = (_zh_number_skeleton if zh else _en_number_skeleton)(text)
+    return skeleton, tuple(sorted(values.items())), repeatable
+
+
 def _number_rule(a: str, b: str) -> Verdict | None:
     zh = has_cjk(a) or has_cjk(b)
-    skel = _zh_number_skeleton if zh else _en_number_skeleton
-    sk_a, val_a, rep_a = skel(a)
-    sk_b, val_b, rep_b = skel(b)
+    sk_a, val_a, rep_a = _number_skeleton(a, zh)
+    sk_b, val_b, rep_b = _number_skeleton(b, zh)
     if not val_a or not val_b or sk_a != sk_b or val_a == val_b or len(sk_a) < 2:
         return None
     if rep_a or rep_b:
         return Verdict(None, 0.5, "the same kind of event with different numbers or dates; it "
                        "may have happened more than once", rule="number")
-    changed = ", ".join(sorted(set(val_a) ^ set(val_b)))
+    changed = ", ".join(sorted({v for v, _ in val_a} ^ {v for v, _ in val_b}))
     return Verdict(True, 0.8, f"same statement with different numbers or dates ({changed})",
                    rule="number")
 

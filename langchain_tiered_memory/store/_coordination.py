@@ -32,6 +32,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
+from ..errors import TieredMemoryError
 from . import _tables as t
 
 __all__ = [
@@ -57,7 +58,7 @@ leases = sa.Table(
 )
 
 
-class LeaseLost(RuntimeError):
+class LeaseLost(TieredMemoryError):
     """Raised by `hold_lease`'s ``check()`` when the heartbeat found the lease taken over."""
 
 

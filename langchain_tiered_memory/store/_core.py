@@ -27,6 +27,7 @@ from ..security import apply_pii_policy, scan_memory_content
 from ..text import tokenize
 from ..types import MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel, ScanResult, new_id, utcnow
 from . import _tables as t
+from ._coordination import reembed_once  # also registers tm_leases before prepare_schema
 from ._db import create_engine, db_errors, dumps, normalise_url, prepare_schema, to_ts
 from ._index import NamespaceIndex, catch_up, load_namespace
 from ._rows import (
@@ -842,18 +843,39 @@ class StoreCore:
         *,
         batch_size: int = 256,
         progress: Callable[[int, int], None] | None = None,
+        lease_seconds: float = 60.0,
     ) -> int:
         """Re-embed every vector made by another model with the current one.
 
         Until then those entries are not searched by vector (they would be in the wrong space).
+        Any number of workers may call it: the one holding the lease ``reembed:<model_id>``
+        drains the queue, the others return 0 at once; a worker that dies leaves the rest
+        queued and its lease lapses after ``lease_seconds`` (at once for a dead local process).
 
         Args:
             batch_size: Texts per embedding call (and per transaction).
             progress: Called with ``(done, total)`` after each batch.
+            lease_seconds: Lease time-to-live; renewed by a heartbeat while draining.
 
         Returns:
-            How many vectors were re-embedded.
+            How many vectors this call re-embedded (0 when another worker is draining).
+
+        Raises:
+            LeaseLost: This worker stalled past its lease and another took over (the batches
+                it committed are kept).
         """
+        return reembed_once(
+            self,
+            batch_size=batch_size,
+            progress=progress,
+            ttl=lease_seconds,
+            drain=self._reembed_all,
+        )
+
+    def _reembed_all(
+        self, *, batch_size: int, progress: Callable[[int, int], None] | None
+    ) -> int:
+        """The drain loop itself, without the lease (see `reembed`)."""
         total = self.reembed_pending()
         done = 0
         v = t.vectors.c

@@ -106,6 +106,17 @@ def db_errors(action: str) -> Iterator[None]:
 
 def prepare_schema(engine: sa.Engine) -> int:
     """Create missing tables and upgrade an older schema in place; return the schema version."""
+    # Read first: a current schema needs no write transaction, so a read-only file still opens.
+    with db_errors("open the store"), engine.connect() as conn:
+        existing = set(sa.inspect(conn).get_table_names())
+        current = None
+        if "tm_meta" in existing:
+            row = conn.execute(
+                sa.select(t.meta.c.value).where(t.meta.c.key == "schema_version")
+            ).first()
+            current = int(row[0]) if row else None
+    if current == t.SCHEMA_VERSION and set(t.metadata.tables) <= existing:
+        return current
     with (
         db_errors("open the store"),
         engine.connect().execution_options(write=True) as conn,

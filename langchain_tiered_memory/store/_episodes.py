@@ -118,6 +118,27 @@ class EpisodeMixin(RecallMixin):
             out = [ep for ep in out if entity in ep.entity_ids]
         return out[:limit] if limit is not None else out
 
+    def episode_ids_for_sessions(
+        self, session_keys: Iterable[str], *, namespace: str
+    ) -> dict[str, str]:
+        """Map each of ``session_keys`` that already has an episode to that episode's id.
+
+        Lets a resumed import or consolidation skip the episodes it wrote before a crash.
+        """
+        check_namespace(namespace)
+        keys = sorted(set(session_keys))
+        out: dict[str, str] = {}
+        e = t.episodes.c
+        with db_errors("read episodes"), self._read() as conn:
+            for start in range(0, len(keys), 500):
+                rows = conn.execute(
+                    sa.select(e.session_key, e.id).where(
+                        e.namespace == namespace, e.session_key.in_(keys[start : start + 500])
+                    )
+                )
+                out.update({r.session_key: r.id for r in rows})
+        return out
+
     def search_episodes(
         self,
         query: str,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any, Literal
@@ -9,7 +10,7 @@ from typing import Any, Literal
 import sqlalchemy as sa
 
 from ..decay import effective_importance
-from ..errors import InvalidInput
+from ..errors import InvalidInput, StoreError
 from ..retrieval import rank_candidates
 from ..retrieval.pipeline import RankedCandidate
 from ..retrieval.rerank import Reranker
@@ -20,6 +21,8 @@ from ._core import StoreCore
 from ._db import db_errors, to_ts
 from ._index import RowMeta
 from ._rows import check_namespace
+
+logger = logging.getLogger("langchain_tiered_memory")
 
 SearchMode = Literal["hybrid", "keyword", "vector"]
 
@@ -158,9 +161,7 @@ class RecallMixin(StoreCore):
             self._reranker = Reranker.from_config(self.config, encoder)
         return self._reranker
 
-    def reinforce(
-        self, ids: Sequence[str], *, namespace: str, now: datetime | None = None
-    ) -> None:
+    def reinforce(self, ids: Sequence[str], *, namespace: str, now: datetime | None = None) -> None:
         """Count entries as accessed (``access_count`` + 1, ``last_accessed`` = now).
 
         `search` does this for its hits unless ``reinforce=False``; integrations that filter hits
@@ -182,6 +183,13 @@ class RecallMixin(StoreCore):
                     if row is not None:
                         row.access_count += 1
                         row.last_accessed = to_ts(now) or row.last_accessed
+        try:
+            self._reinforce_rows(namespace, ids, now)
+        except StoreError:
+            # Reinforcement is bookkeeping: a read-only or busy database must not fail recall.
+            logger.warning("could not record recall hits as accesses", exc_info=True)
+
+    def _reinforce_rows(self, namespace: str, ids: Sequence[str], now: datetime) -> None:
         m = t.memories.c
         with db_errors("reinforce recalled memories"), self._write() as conn, conn.begin():
             conn.execute(

@@ -105,7 +105,11 @@ def make_draft(raw: Mapping[str, Any] | str, namespace: str, index: int | None =
     if not isinstance(metadata, Mapping):
         raise InvalidInput("metadata", "must be a dict", item_index=index)
     try:
-        json.dumps(metadata)
+        json.dumps(metadata, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidInput(
+            "metadata", "must be valid Unicode (lone surrogate)", item_index=index
+        ) from None
     except (TypeError, ValueError) as exc:
         raise InvalidInput(
             "metadata", f"must be JSON-serialisable: {exc}", item_index=index
@@ -116,6 +120,10 @@ def make_draft(raw: Mapping[str, Any] | str, namespace: str, index: int | None =
     session = raw.get("source_session") or ""
     if not isinstance(session, str):
         raise InvalidInput("source_session", "must be a string", item_index=index)
+    for name, text in (("content", content), ("key", key or ""), ("source_session", session)):
+        check_text(text, name, index)
+    for tag in tags:
+        check_text(tag, "tags", index)
     try:
         source = ProvenanceLevel.parse(raw.get("source", ProvenanceLevel.MODEL_INFERRED))
     except ValueError as exc:
@@ -142,7 +150,20 @@ def check_namespace(namespace: Any, index: int | None = None) -> str:
     """A namespace is a non-empty string of at most 255 characters."""
     if not isinstance(namespace, str) or not namespace or len(namespace) > 255:
         raise InvalidInput("namespace", "must be a non-empty string (max 255)", item_index=index)
+    check_text(namespace, "namespace", index)
     return namespace
+
+
+def check_text(value: str, name: str, index: int | None = None) -> None:
+    """Refuse text no database can store: NUL characters and lone surrogates."""
+    if "\x00" in value:
+        raise InvalidInput(name, "must not contain NUL characters", item_index=index)
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidInput(
+            name, "must be valid Unicode (lone surrogate)", item_index=index
+        ) from None
 
 
 def entry_from_row(row: Any) -> MemoryEntry:

@@ -7,9 +7,11 @@ from typing import Any
 from ..types import Episode, MemoryEntry, SearchHit
 from ._async import run_sync
 from ._context import ContextMixin
+from ._contradictions import ContradictionsMixin
 from ._episodes import EpisodeMixin
 from ._jobs import JobsMixin
 from ._knowledge import KnowledgeMixin
+from ._lattice import LatticeMixin
 from ._lifecycle import LifecycleMixin
 from ._recall import RecallMixin
 from ._sources import SourcesMixin
@@ -17,6 +19,8 @@ from ._sources import SourcesMixin
 
 class TieredMemoryStore(
     LifecycleMixin,
+    ContradictionsMixin,
+    LatticeMixin,
     JobsMixin,
     SourcesMixin,
     KnowledgeMixin,

@@ -131,11 +131,6 @@ def test_import_killed_mid_batch_resumes(crashed, request: pytest.FixtureRequest
     crashed["import_episodes"] = episodes
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="importer: re-running an interrupted import writes again the episodes of the "
-    "batches committed before the crash (no per-conversation resume point); see the report",
-)
 def test_resumed_import_writes_each_episode_once(crashed) -> None:
     episodes = crashed.get("import_episodes")
     assert episodes is not None

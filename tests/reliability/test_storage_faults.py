@@ -92,11 +92,6 @@ def test_read_only_database_is_a_store_error_and_data_stays(filled) -> None:
     assert consistency_problems(url) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="prepare_schema always opens a write transaction, so a read-only SQLite file cannot "
-    "be opened, and search's reinforcement write fails on it (patches in the report)",
-)
 def test_read_only_file_opens_for_reading(tmp_path: Path) -> None:
     path = tmp_path / "ro.db"
     store = open_store(f"sqlite:///{path}")
