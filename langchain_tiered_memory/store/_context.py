@@ -15,8 +15,9 @@ from ..context import ContextBlock, ContextItem, layout_levels
 from ..types import MemoryEntry, MemoryTier, MemoryType
 from . import _tables as t
 from ._async import run_sync
-from ._core import StoreCore
 from ._db import db_errors
+from ._episodes import EpisodeMixin
+from ._reads import ReadsMixin
 from ._rows import check_namespace
 
 _IDENTITY_PREFIXES = ("identity.", "name", "user.name", "profile.name")
@@ -35,7 +36,7 @@ def _core_rank(entry: MemoryEntry) -> tuple[bool, float, str]:
     return (not entry.pinned, -entry.importance, entry.key)
 
 
-class ContextMixin(StoreCore):
+class ContextMixin(EpisodeMixin, ReadsMixin):
     """`context` / `context_block`: identity, core snapshot, recall and episodes for a prompt."""
 
     def context_block(
@@ -54,7 +55,7 @@ class ContextMixin(StoreCore):
         total = self.config.context_token_budget if budget is None else int(budget)
         live = [
             e
-            for e in self.list(namespace=namespace, include_superseded=False)  # type: ignore[attr-defined]
+            for e in self.list(namespace=namespace, include_superseded=False)
             if e.tier != MemoryTier.ARCHIVAL or e.pinned
         ]
         identity = sorted((e for e in live if _is_identity(e)), key=lambda e: e.key)
@@ -71,14 +72,14 @@ class ContextMixin(StoreCore):
             "L3": [],
         }
         if query and query.strip():
-            hits = self.search(  # type: ignore[attr-defined]
+            hits = self.search(
                 query, namespace=namespace, k=k, reinforce=reinforce
             )
             recalled = [h.entry for h in hits if h.entry.id not in shown]
             levels["L2"] = [ContextItem(e.content, e.id, "L2") for e in recalled]
             shown.update(e.id for e in recalled)
             if episodes > 0:
-                for episode, _score in self.search_episodes(  # type: ignore[attr-defined]
+                for episode, _score in self.search_episodes(
                     query, namespace=namespace, k=episodes
                 ):
                     day = (episode.event_at or episode.created_at).date().isoformat()

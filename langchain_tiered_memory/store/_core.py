@@ -27,7 +27,6 @@ from ..security import apply_pii_policy, scan_memory_content
 from ..text import tokenize
 from ..types import MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel, ScanResult, new_id, utcnow
 from . import _tables as t
-from ._coordination import reembed_once  # also registers tm_leases before prepare_schema
 from ._db import create_engine, db_errors, dumps, normalise_url, prepare_schema, to_ts
 from ._index import NamespaceIndex, catch_up, load_namespace
 from ._rows import (
@@ -277,10 +276,18 @@ class StoreCore:
         if previous is not None:
             check_replace(previous, entry)
         pending.memories.append(entry_to_row(entry, terms))
-        pending.vectors.append(vector_row(entry_id, "memory", draft.namespace, self.model_id, vector))
+        pending.vectors.append(
+            vector_row(entry_id, "memory", draft.namespace, self.model_id, vector)
+        )
         pending.audit.append(
-            self._audit_row("add", draft.namespace, entry_id=entry_id, actor=path.value,
-                            new=audit_value(entry), now=now)
+            self._audit_row(
+                "add",
+                draft.namespace,
+                entry_id=entry_id,
+                actor=path.value,
+                new=audit_value(entry),
+                now=now,
+            )
         )
         pending.created.append(entry)
         if draft.key is not None:
@@ -292,18 +299,34 @@ class StoreCore:
         if previous.id in pending.rows:
             # Replaced within the same batch: its row has not been inserted yet.
             row = pending.rows[previous.id]
-            row.update(superseded_by=entry_id, superseded_at=to_ts(now),
-                       tier=MemoryTier.ARCHIVAL.value)
-            after = previous.evolve(superseded_by=entry_id, superseded_at=now,
-                                    tier=MemoryTier.ARCHIVAL)
+            row.update(
+                superseded_by=entry_id, superseded_at=to_ts(now), tier=MemoryTier.ARCHIVAL.value
+            )
+            after = previous.evolve(
+                superseded_by=entry_id, superseded_at=now, tier=MemoryTier.ARCHIVAL
+            )
             pending.audit.append(
-                self._audit_row("supersede", previous.namespace, entry_id=previous.id,
-                                actor=path.value, old=audit_value(previous),
-                                new=audit_value(after), reason="new version of key", now=now)
+                self._audit_row(
+                    "supersede",
+                    previous.namespace,
+                    entry_id=previous.id,
+                    actor=path.value,
+                    old=audit_value(previous),
+                    new=audit_value(after),
+                    reason="new version of key",
+                    now=now,
+                )
             )
         else:
-            self._supersede(conn, previous, entry, path, now, reason="new version of key",
-                            audit_rows=pending.audit)
+            self._supersede(
+                conn,
+                previous,
+                entry,
+                path,
+                now,
+                reason="new version of key",
+                audit_rows=pending.audit,
+            )
 
     def _current_for_key(self, conn: sa.Connection, namespace: str, key: str) -> MemoryEntry | None:
         m = t.memories.c
@@ -422,7 +445,9 @@ class StoreCore:
             "key": key,
             "type": type,
             "tier": tier,
-            "tags": list(tags) if isinstance(tags, Iterable) and not isinstance(tags, str) else tags,
+            "tags": list(tags)
+            if isinstance(tags, Iterable) and not isinstance(tags, str)
+            else tags,
             "importance": importance,
             "source": source,
             "source_session": source_session,
@@ -696,107 +721,6 @@ class StoreCore:
                         out[row.id] = entry_from_row(row)
         return out
 
-    def list(
-        self,
-        *,
-        namespace: str = "default",
-        tier: MemoryTier | str | Sequence[MemoryTier | str] | None = None,
-        type: MemoryType | str | None = None,
-        tags: Iterable[str] | None = None,
-        since: datetime | None = None,
-        until: datetime | None = None,
-        key: str | None = None,
-        status: str | None = "active",
-        include_superseded: bool = True,
-        limit: int | None = None,
-        offset: int = 0,
-    ) -> builtins.list[MemoryEntry]:
-        """Entries of one namespace, newest first, filtered.
-
-        Args:
-            namespace: Whose entries.
-            tier: One tier or several.
-            type: USER or ENVIRONMENT.
-            tags: Entries carrying all these tags.
-            since: Created at or after.
-            until: Created before.
-            key: Only this key.
-            status: ``active`` (default), ``pending`` or None for both.
-            include_superseded: Keep replaced versions.
-            limit: At most this many.
-            offset: Skip this many.
-        """
-        check_namespace(namespace)
-        m = t.memories.c
-        query = sa.select(t.memories).where(m.namespace == namespace)
-        if tier is not None:
-            tiers = [tier] if isinstance(tier, str | MemoryTier) else list(tier)
-            query = query.where(m.tier.in_([MemoryTier(x).value for x in tiers]))
-        if type is not None:
-            query = query.where(m.type == MemoryType(type).value)
-        if since is not None:
-            query = query.where(m.created_at >= to_ts(since))
-        if until is not None:
-            query = query.where(m.created_at < to_ts(until))
-        if key is not None:
-            query = query.where(m.key == key)
-        if status is not None:
-            query = query.where(m.status == status)
-        if not include_superseded:
-            query = query.where(m.superseded_by.is_(None))
-        wanted = set(tags or ())
-        query = query.order_by(m.created_at.desc(), m.id)
-        if not wanted:
-            if limit is not None:
-                query = query.limit(limit)
-            query = query.offset(offset)
-        with db_errors("list memories"), self._read() as conn:
-            entries = [entry_from_row(r) for r in conn.execute(query)]
-        if wanted:
-            entries = [e for e in entries if wanted.issubset(e.tags)]
-            entries = entries[offset : None if limit is None else offset + limit]
-        return entries
-
-    def history(self, key: str, *, namespace: str = "default") -> builtins.list[MemoryEntry]:
-        """Every version of ``key``, oldest first."""
-        check_namespace(namespace)
-        m = t.memories.c
-        with db_errors("read history"), self._read() as conn:
-            rows = conn.execute(
-                sa.select(t.memories)
-                .where(m.namespace == namespace, m.key == key)
-                .order_by(m.version)
-            )
-            return [entry_from_row(r) for r in rows]
-
-    def audit_log(
-        self, *, namespace: str = "default", entry_id: str | None = None, limit: int | None = None
-    ) -> builtins.list[dict[str, Any]]:
-        """Audit rows of a namespace (oldest first): seq, ts, entry_id, action, actor, old, new, reason."""
-        a = t.audit_log.c
-        query = sa.select(t.audit_log).where(a.namespace == namespace).order_by(a.seq)
-        if entry_id is not None:
-            query = query.where(a.entry_id == entry_id)
-        if limit is not None:
-            query = query.limit(limit)
-        with db_errors("read the audit log"), self._read() as conn:
-            return [dict(r._mapping) for r in conn.execute(query)]
-
-    def namespaces(self) -> builtins.list[str]:
-        """Every namespace that holds at least one entry or episode."""
-        with db_errors("list namespaces"), self._read() as conn:
-            a = {r[0] for r in conn.execute(sa.select(t.memories.c.namespace).distinct())}
-            b = {r[0] for r in conn.execute(sa.select(t.episodes.c.namespace).distinct())}
-        return sorted(a | b)
-
-    def count(self, *, namespace: str | None = None) -> int:
-        """Number of entries (in one namespace, or in all)."""
-        query = sa.select(sa.func.count()).select_from(t.memories)
-        if namespace is not None:
-            query = query.where(t.memories.c.namespace == namespace)
-        with db_errors("count memories"), self._read() as conn:
-            return int(conn.execute(query).scalar() or 0)
-
     # -- indexes ----------------------------------------------------------------------------
 
     def _index(self, namespace: str) -> NamespaceIndex:
@@ -826,100 +750,6 @@ class StoreCore:
                 self._query_cache.pop(next(iter(self._query_cache)))
             self._query_cache[query] = cached
         return cached
-
-    # -- re-embedding -----------------------------------------------------------------------
-
-    def reembed_pending(self, *, namespace: str | None = None) -> int:
-        """How many stored vectors were made by another model and wait to be re-embedded."""
-        v = t.vectors.c
-        query = sa.select(sa.func.count()).select_from(t.vectors).where(v.model_id != self.model_id)
-        if namespace is not None:
-            query = query.where(v.namespace == namespace)
-        with db_errors("count the re-embed queue"), self._read() as conn:
-            return int(conn.execute(query).scalar() or 0)
-
-    def reembed(
-        self,
-        *,
-        batch_size: int = 256,
-        progress: Callable[[int, int], None] | None = None,
-        lease_seconds: float = 60.0,
-    ) -> int:
-        """Re-embed every vector made by another model with the current one.
-
-        Until then those entries are not searched by vector (they would be in the wrong space).
-        Any number of workers may call it: the one holding the lease ``reembed:<model_id>``
-        drains the queue, the others return 0 at once; a worker that dies leaves the rest
-        queued and its lease lapses after ``lease_seconds`` (at once for a dead local process).
-
-        Args:
-            batch_size: Texts per embedding call (and per transaction).
-            progress: Called with ``(done, total)`` after each batch.
-            lease_seconds: Lease time-to-live; renewed by a heartbeat while draining.
-
-        Returns:
-            How many vectors this call re-embedded (0 when another worker is draining).
-
-        Raises:
-            LeaseLost: This worker stalled past its lease and another took over (the batches
-                it committed are kept).
-        """
-        return reembed_once(
-            self,
-            batch_size=batch_size,
-            progress=progress,
-            ttl=lease_seconds,
-            drain=self._reembed_all,
-        )
-
-    def _reembed_all(
-        self, *, batch_size: int, progress: Callable[[int, int], None] | None
-    ) -> int:
-        """The drain loop itself, without the lease (see `reembed`)."""
-        total = self.reembed_pending()
-        done = 0
-        v = t.vectors.c
-        while True:
-            with db_errors("read the re-embed queue"), self._read() as conn:
-                rows = conn.execute(
-                    sa.select(v.owner_id, v.kind, v.namespace)
-                    .where(v.model_id != self.model_id)
-                    .limit(batch_size)
-                ).all()
-                texts: dict[str, str] = {}
-                for kind, table, col in (
-                    ("memory", t.memories, t.memories.c.content),
-                    ("episode", t.episodes, t.episodes.c.summary),
-                ):
-                    ids = [r.owner_id for r in rows if r.kind == kind]
-                    if ids:
-                        for r in conn.execute(
-                            sa.select(table.c.id, col).where(table.c.id.in_(ids))
-                        ):
-                            texts[r[0]] = r[1]
-            if not rows:
-                break
-            todo = [r for r in rows if r.owner_id in texts]
-            matrix = self._embed([texts[r.owner_id] for r in todo]) if todo else None
-            with db_errors("store re-embedded vectors"), self._write() as conn, conn.begin():
-                for i, r in enumerate(todo):
-                    assert matrix is not None
-                    conn.execute(
-                        sa.update(t.vectors)
-                        .where(v.owner_id == r.owner_id)
-                        .values(
-                            **vector_row(r.owner_id, r.kind, r.namespace, self.model_id, matrix[i])
-                        )
-                    )
-                    action = "reembed" if r.kind == "memory" else "episode_reembed"
-                    self._audit(conn, action, r.namespace, entry_id=r.owner_id, actor="reembed")
-                orphans = [r.owner_id for r in rows if r.owner_id not in texts]
-                if orphans:
-                    conn.execute(sa.delete(t.vectors).where(v.owner_id.in_(orphans)))
-            done += len(todo)
-            if progress is not None:
-                progress(done, total)
-        return done
 
 
 class _Pending:

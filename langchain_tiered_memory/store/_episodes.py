@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 import sqlalchemy as sa
 
-from ..errors import InvalidInput, MemoryWriteBlocked
+from ..errors import InvalidInput
 from ..provenance import WritePath
 from ..retrieval import rrf
 from ..text import tokenize
@@ -42,45 +42,50 @@ class EpisodeMixin(RecallMixin):
             tags=tuple(e for e in episode.entity_ids if e.strip()),
             metadata=dict(episode.metadata),
         )
-        try:
-            draft = self._guard(draft, path, None)
-        except MemoryWriteBlocked:
-            raise
+        draft = self._guard(draft, path, None)
         if draft.content != episode.summary:
             episode = _replace_summary(episode, draft.content)
-        vector = self._embed([episode.summary])[0]
-        terms = " ".join(tokenize(episode.summary + " " + " ".join(episode.entity_ids)))
-        with db_errors("write an episode"), self._write() as conn, conn.begin():
-            conn.execute(
-                sa.insert(t.episodes).values(
-                    id=episode.id,
-                    namespace=episode.namespace,
-                    session_key=episode.session_key,
-                    summary=episode.summary,
-                    message_range_start=episode.message_range_start,
-                    message_range_end=episode.message_range_end,
-                    entity_ids=dumps(list(episode.entity_ids)),
-                    importance=episode.importance,
-                    created_at=to_ts(episode.created_at),
-                    event_at=to_ts(episode.event_at),
-                    metadata=dumps(dict(episode.metadata)),
-                    terms=terms,
-                )
-            )
-            conn.execute(
-                sa.insert(t.vectors).values(
-                    **vector_row(episode.id, "episode", episode.namespace, self.model_id, vector)
-                )
-            )
-            self._audit(
-                conn,
-                "episode_add",
-                episode.namespace,
-                entry_id=episode.id,
-                actor=path.value,
-                new=dumps({"summary": episode.summary}),
-            )
+        self._insert_episodes([episode], path)
         return episode
+
+    def _insert_episodes(self, episodes: Sequence[Episode], path: WritePath) -> None:
+        """Embed and insert already-guarded episodes, their vectors and audit rows, in one
+        transaction (executemany per table)."""
+        if not episodes:
+            return
+        matrix = self._embed([e.summary for e in episodes])
+        rows, vectors, audit = [], [], []
+        for ep, vector in zip(episodes, matrix, strict=True):
+            rows.append(
+                {
+                    "id": ep.id,
+                    "namespace": ep.namespace,
+                    "session_key": ep.session_key,
+                    "summary": ep.summary,
+                    "message_range_start": ep.message_range_start,
+                    "message_range_end": ep.message_range_end,
+                    "entity_ids": dumps(list(ep.entity_ids)),
+                    "importance": ep.importance,
+                    "created_at": to_ts(ep.created_at),
+                    "event_at": to_ts(ep.event_at),
+                    "metadata": dumps(dict(ep.metadata)),
+                    "terms": " ".join(tokenize(ep.summary + " " + " ".join(ep.entity_ids))),
+                }
+            )
+            vectors.append(vector_row(ep.id, "episode", ep.namespace, self.model_id, vector))
+            audit.append(
+                self._audit_row(
+                    "episode_add",
+                    ep.namespace,
+                    entry_id=ep.id,
+                    actor=path.value,
+                    new=dumps({"summary": ep.summary}),
+                )
+            )
+        with db_errors("write episodes"), self._write() as conn, conn.begin():
+            conn.execute(sa.insert(t.episodes), rows)
+            conn.execute(sa.insert(t.vectors), vectors)
+            conn.execute(sa.insert(t.audit_log), audit)
 
     def get_episode(self, episode_id: str, *, namespace: str | None = None) -> Episode | None:
         """The episode with this id (within ``namespace`` when given), or None."""

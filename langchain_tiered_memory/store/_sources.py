@@ -24,8 +24,10 @@ from ..text import tokenize
 from ..types import Episode, MemoryEntry, MemoryTier, ProvenanceLevel, ScanResult
 from . import _tables as t
 from ._async import run_sync
-from ._core import StoreCore
 from ._db import db_errors, dumps, from_ts, loads, to_ts
+from ._episodes import EpisodeMixin
+from ._reads import ReadsMixin
+from ._reembed import ReembedMixin
 from ._rows import Draft, check_namespace, entry_from_row, make_draft, vector_row
 
 DUMP_FORMAT = "tiered-memory-dump"
@@ -68,7 +70,7 @@ class BatchResult:
     refused_facts: tuple[tuple[int, str], ...]
 
 
-class SourcesMixin(StoreCore):
+class SourcesMixin(EpisodeMixin, ReadsMixin, ReembedMixin):
     """Import sources, batched import writes, the review queue, and lossless dumps."""
 
     # -- sources ----------------------------------------------------------------------------
@@ -220,41 +222,6 @@ class SourcesMixin(StoreCore):
                 refused_facts.append((drafts.pop(exc.item_index)[0], exc.reason))
         refused_facts.sort()
         return BatchResult(tuple(kept), tuple(entries), tuple(refused_eps), tuple(refused_facts))
-
-    def _insert_episodes(self, episodes: Sequence[Episode], path: WritePath) -> None:
-        matrix = self._embed([e.summary for e in episodes])
-        with db_errors("write episodes"), self._write() as conn, conn.begin():
-            for i, ep in enumerate(episodes):
-                terms = " ".join(tokenize(ep.summary + " " + " ".join(ep.entity_ids)))
-                conn.execute(
-                    sa.insert(t.episodes).values(
-                        id=ep.id,
-                        namespace=ep.namespace,
-                        session_key=ep.session_key,
-                        summary=ep.summary,
-                        message_range_start=ep.message_range_start,
-                        message_range_end=ep.message_range_end,
-                        entity_ids=dumps(list(ep.entity_ids)),
-                        importance=ep.importance,
-                        created_at=to_ts(ep.created_at),
-                        event_at=to_ts(ep.event_at),
-                        metadata=dumps(dict(ep.metadata)),
-                        terms=terms,
-                    )
-                )
-                conn.execute(
-                    sa.insert(t.vectors).values(
-                        **vector_row(ep.id, "episode", ep.namespace, self.model_id, matrix[i])
-                    )
-                )
-                self._audit(
-                    conn,
-                    "episode_add",
-                    ep.namespace,
-                    entry_id=ep.id,
-                    actor=path.value,
-                    new=dumps({"summary": ep.summary}),
-                )
 
     # -- review queue -----------------------------------------------------------------------
 

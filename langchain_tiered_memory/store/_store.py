@@ -13,7 +13,9 @@ from ._jobs import JobsMixin
 from ._knowledge import KnowledgeMixin
 from ._lattice import LatticeMixin
 from ._lifecycle import LifecycleMixin
+from ._reads import ReadsMixin
 from ._recall import RecallMixin
+from ._reembed import ReembedMixin
 from ._sources import SourcesMixin
 
 
@@ -27,6 +29,8 @@ class TieredMemoryStore(
     ContextMixin,
     EpisodeMixin,
     RecallMixin,
+    ReadsMixin,
+    ReembedMixin,
 ):
     """One tiered memory (WORKING · EPISODIC · SEMANTIC · ARCHIVAL) on SQLite or PostgreSQL.
 
