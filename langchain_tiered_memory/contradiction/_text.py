@@ -106,6 +106,10 @@ def _stemmer() -> object:
 @lru_cache(maxsize=4096)
 def stem(word: str) -> str:
     """English Snowball stem of one lower-case word."""
+    if word.isdigit():
+        # Every English suffix rule needs letters, so digits stem to themselves; numbers are
+        # mostly unique (ids, years), and would otherwise each cost a Snowball run and a slot.
+        return word
     stemmer = _stemmer()
     return str(stemmer.stemWord(word))  # type: ignore[attr-defined]
 

@@ -176,9 +176,10 @@ class ContradictionsMixin(LatticeMixin, RecallMixin):
         Returns:
             The new contradiction records (resolved or pending).
         """
-        ids = list(dict.fromkeys(entry_ids))
-        if namespace is not None:
-            check_namespace(namespace)
+        given = list(entry_ids)
+        if not all(isinstance(i, str) for i in given):
+            raise InvalidInput("entry_ids", "must be strings")
+        ids = list(dict.fromkeys(given))
         with db_errors("read memories to check"), self._read() as conn:
             found = {e.id: e for e in rows_by_id(conn, ids)
                      if namespace is None or e.namespace == namespace}
@@ -188,8 +189,14 @@ class ContradictionsMixin(LatticeMixin, RecallMixin):
                 by_ns.setdefault(found[entry_id].namespace, []).append(found[entry_id])
         out: list[Contradiction] = []
         for ns, entries in by_ns.items():
-            index = self._index(ns)
-            out.extend(self._check_namespace(entries, verifier, index, None))
+            # In slices: each one's records are written (and its losers known to the next
+            # slice's reads) before the next is verified, so a long run keeps what it found.
+            for start in range(0, len(entries), _CHUNK):
+                index = self._index(ns)
+                chunk = [e.id for e in entries[start : start + _CHUNK]]
+                fresh = self.get_many(chunk, namespace=ns) if start else found
+                out.extend(self._check_namespace([fresh[i] for i in chunk if i in fresh],
+                                                 verifier, index, None))
         return out
 
     def _check_namespace(
@@ -207,22 +214,47 @@ class ContradictionsMixin(LatticeMixin, RecallMixin):
         if neighbours is None:
             neighbours = _nearest(index, targets, _NEIGHBOURS + 1)
         pools = self._contradiction_pools(targets, index, neighbours)
-        out: list[Contradiction] = []
-        lost: set[str] = set()  # superseded by a record of this call: no longer a candidate
+        # Verify first, outside any transaction (a verifier may be a model call), then write
+        # every record in one transaction. What the writes will do is known in advance (a
+        # resolved pair supersedes its loser, a pair on record is skipped), so the plan follows
+        # the same course as writing each record as soon as it is found.
+        on_record: set[frozenset[str]] | None = None  # read when the first pair is found
+        planned: list[tuple[str, str, Verdict]] = []
+        lost: set[str] = set()  # superseded by a planned record: no longer a candidate
         for entry in targets:
+            if entry.id in lost:
+                continue
             pool, sims = pools[entry.id]
             pool = [e for e in pool if e.id not in lost]
             if not pool:
                 continue
             for found in _detect(entry, pool, verifier=judge, similarities=sims,
                                  config=self.config, include_unsure=True, limit=_VERIFY):
-                record, loser = self._record(entry.id, found.candidate.entry.id, found.verdict)
-                if record is not None:
-                    out.append(record)
-                if loser is not None:
+                if on_record is None:
+                    on_record = self._recorded_pairs([e.id for e in targets])
+                pair = frozenset((entry.id, found.candidate.entry.id))
+                if pair in on_record:
+                    continue
+                on_record.add(pair)
+                planned.append((entry.id, found.candidate.entry.id, found.verdict))
+                outcome = found.resolution
+                if outcome.status == "resolved":
+                    loser = found.candidate.entry.id if outcome.winner_id == entry.id else entry.id
                     lost.add(loser)
-                if loser == entry.id:
-                    break
+                    if loser == entry.id:
+                        break
+        return self._record_all(planned) if planned else []
+
+    def _recorded_pairs(self, ids: Sequence[str]) -> set[frozenset[str]]:
+        """The pairs on record that involve any of ``ids``."""
+        c = t.contradictions.c
+        out: set[frozenset[str]] = set()
+        with db_errors("read contradictions"), self._read() as conn:
+            for start in range(0, len(ids), _CHUNK):
+                chunk = list(ids[start : start + _CHUNK])
+                for a, b in conn.execute(sa.select(c.entry_a_id, c.entry_b_id).where(
+                        sa.or_(c.entry_a_id.in_(chunk), c.entry_b_id.in_(chunk)))):
+                    out.add(frozenset((a, b)))
         return out
 
     def _contradiction_pools(
@@ -284,36 +316,45 @@ class ContradictionsMixin(LatticeMixin, RecallMixin):
                     out.setdefault(row.key, []).append(row.id)
         return out
 
-    def _record(
-        self, a_id: str, b_id: str, verdict: Verdict
-    ) -> tuple[Contradiction | None, str | None]:
-        """Store one contradiction and apply its resolution; return it and the loser's id."""
+    def _record_all(self, planned: Sequence[tuple[str, str, Verdict]]) -> list[Contradiction]:
+        """Store the contradictions found and apply their resolutions, in one transaction."""
         now = self.clock()
+        out: list[Contradiction] = []
+        with db_errors("record contradictions"), self._write() as conn, conn.begin():
+            for a_id, b_id, verdict in planned:
+                record = self._record(conn, a_id, b_id, verdict, now)
+                if record is not None:
+                    out.append(record)
+        return out
+
+    def _record(
+        self, conn: sa.Connection, a_id: str, b_id: str, verdict: Verdict, now: datetime
+    ) -> Contradiction | None:
+        """Store one contradiction and apply its resolution (None: a side is gone or replaced,
+        or the pair is on record already)."""
         c = t.contradictions.c
-        with db_errors("record a contradiction"), self._write() as conn, conn.begin():
-            pair = rows_by_id(conn, [a_id, b_id])
-            if len(pair) != 2 or not all(live(e) for e in pair):
-                return None, None
-            a, b = (pair[0], pair[1]) if pair[0].id == a_id else (pair[1], pair[0])
-            seen = conn.execute(sa.select(c.id).where(sa.or_(
-                sa.and_(c.entry_a_id == a_id, c.entry_b_id == b_id),
-                sa.and_(c.entry_a_id == b_id, c.entry_b_id == a_id)))).first()
-            if seen is not None:
-                return None, None
-            outcome = resolve(a, b, verdict, config=self.config)
-            record = build_contradiction(a, b, verdict, outcome, now=now)
-            conn.execute(sa.insert(t.contradictions), [_record_row(record)])
-            detail = dumps({"contradiction": record.id, "resolution": record.resolution,
-                            "confidence": record.confidence, "description": record.description})
-            for entry in (a, b):
-                self._audit(conn, "contradiction", entry.namespace, entry_id=entry.id,
-                            actor="contradiction", new=detail, reason=record.id, now=now)
-            if outcome.status == "resolved":
-                winner, loser = (a, b) if outcome.winner_id == a.id else (b, a)
-                self._supersede(conn, loser, winner, WritePath.CONSOLIDATION, now,
-                                reason=f"contradiction {record.id}")
-                return record, loser.id
-        return record, None
+        pair = rows_by_id(conn, [a_id, b_id])
+        if len(pair) != 2 or not all(live(e) for e in pair):
+            return None
+        a, b = (pair[0], pair[1]) if pair[0].id == a_id else (pair[1], pair[0])
+        seen = conn.execute(sa.select(c.id).where(sa.or_(
+            sa.and_(c.entry_a_id == a_id, c.entry_b_id == b_id),
+            sa.and_(c.entry_a_id == b_id, c.entry_b_id == a_id)))).first()
+        if seen is not None:
+            return None
+        outcome = resolve(a, b, verdict, config=self.config)
+        record = build_contradiction(a, b, verdict, outcome, now=now)
+        conn.execute(sa.insert(t.contradictions), [_record_row(record)])
+        detail = dumps({"contradiction": record.id, "resolution": record.resolution,
+                        "confidence": record.confidence, "description": record.description})
+        for entry in (a, b):
+            self._audit(conn, "contradiction", entry.namespace, entry_id=entry.id,
+                        actor="contradiction", new=detail, reason=record.id, now=now)
+        if outcome.status == "resolved":
+            winner, loser = (a, b) if outcome.winner_id == a.id else (b, a)
+            self._supersede(conn, loser, winner, WritePath.CONSOLIDATION, now,
+                            reason=f"contradiction {record.id}")
+        return record
 
     # -- records and resolution -------------------------------------------------------------------
 
