@@ -92,8 +92,49 @@ class KeywordIndex:
     def add_many(self, pairs: Iterable[tuple[str, Sequence[str]]]) -> None:
         """Index many ``(doc_id, tokens)`` pairs at once (bulk load at open)."""
         with self._lock:
-            for doc_id, tokens in pairs:
-                self._add(doc_id, tokens)
+            if self._slot_ids:
+                for doc_id, tokens in pairs:
+                    self._add(doc_id, tokens)
+            else:
+                # Last occurrence wins, as with repeated `add`.
+                self._bulk_load(list(dict(pairs).items()))
+
+    def _bulk_load(self, pairs: list[tuple[str, Sequence[str]]]) -> None:
+        """Fill an empty index: the per-document numpy updates of `_add` become one per load."""
+        n = len(pairs)
+        if n == 0:
+            return
+        self._grow_slots(n)
+        tid_of = self._term_ids
+        post_slots = self._post_slots
+        post_tf = self._post_tf
+        all_tids = array("i")
+        lengths = np.empty(n, dtype=np.float64)
+        for slot, (doc_id, tokens) in enumerate(pairs):
+            term_ids = array("i")
+            # A plain dict: Counter's constructor costs an ABC isinstance check per document.
+            counts: dict[str, int] = {}
+            for token in tokens:
+                counts[token] = counts.get(token, 0) + 1
+            for term, tf in counts.items():
+                tid = tid_of.get(term)
+                if tid is None:
+                    tid = self._new_term(term)
+                post_slots[tid].append(slot)
+                post_tf[tid].append(tf)
+                term_ids.append(tid)
+            all_tids.extend(term_ids)
+            self._slot_ids.append(doc_id)
+            self._slot_terms.append(term_ids)
+            self._slot_of[doc_id] = slot
+            lengths[slot] = len(tokens)
+        if all_tids:
+            counts = np.bincount(np.frombuffer(all_tids, dtype=np.int32), minlength=len(self._terms))
+            self._df[: len(counts)] += counts
+        self._doc_len[:n] = lengths
+        self._alive[:n] = True
+        self._total_len += int(lengths.sum())
+        self._avg_idf = None
 
     def remove(self, doc_id: str) -> bool:
         """Forget a document. Returns whether it was indexed."""

@@ -8,8 +8,11 @@ serves this process's own writes and those of other processes sharing the databa
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import json
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +27,9 @@ from ._vectors import VectorMatrix
 EPISODE_ACTIONS = frozenset({"episode_add", "episode_delete", "episode_reembed"})
 # Actions on things that live in neither memory index (the knowledge base keeps its own).
 OTHER_ACTION_PREFIXES = ("knowledge_", "blocked", "contradiction", "link", "auto_link", "job_")
+
+
+_NO_TAGS: frozenset[str] = frozenset()
 
 
 class RowMeta:
@@ -45,7 +51,8 @@ class RowMeta:
     def __init__(self, row: Any) -> None:
         self.tier: str = row.tier
         self.type: str = row.type
-        self.tags: frozenset[str] = frozenset(json.loads(row.tags or "[]"))
+        tags = row.tags
+        self.tags: frozenset[str] = _NO_TAGS if tags in ("[]", "", None) else frozenset(json.loads(tags))
         self.when: float = row.event_at if row.event_at is not None else row.created_at
         self.episode_id: str | None = row.episode_id
         self.importance: float = row.importance
@@ -93,8 +100,26 @@ def _vector(blob: bytes) -> np.ndarray:
     return np.frombuffer(blob, dtype=np.float32)
 
 
+@contextlib.contextmanager
+def _no_gc() -> Iterator[None]:
+    # A bulk load allocates millions of small objects that all stay alive: the cyclic collector
+    # would run over and over for nothing (about 40 % of the load time at 100,000 entries).
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def load_namespace(conn: sa.Connection, namespace: str, model_id: str) -> NamespaceIndex:
     """Build the indexes of a namespace from scratch."""
+    with _no_gc():
+        return _load_namespace(conn, namespace, model_id)
+
+
+def _load_namespace(conn: sa.Connection, namespace: str, model_id: str) -> NamespaceIndex:
     index = NamespaceIndex()
     seq = conn.execute(
         sa.select(sa.func.max(t.audit_log.c.seq)).where(t.audit_log.c.namespace == namespace)

@@ -56,6 +56,13 @@ class VectorMatrix:
         if not ids:
             return
         self._ensure(int(matrix.shape[1]), len(ids))
+        if not any(i in self._row for i in ids) and len(set(ids)) == len(ids):
+            # All new (the bulk load at open): one slice assignment.
+            start = len(self._ids)
+            self._data[start : start + len(ids)] = matrix
+            self._row.update(zip(ids, range(start, start + len(ids)), strict=True))
+            self._ids.extend(ids)
+            return
         for item_id, vector in zip(ids, matrix, strict=True):
             row = self._row.get(item_id)
             if row is None:
