@@ -14,12 +14,16 @@ import threading
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from langchain_core.chat_history import BaseChatMessageHistory
 from langchain_core.messages import BaseMessage
 
 from .config import MemoryConfig
+
+if TYPE_CHECKING:
+    from .consolidation.scheduler import ConsolidationScheduler
+    from .store import TieredMemoryStore
 
 __all__ = ["WorkingMemoryHistory", "message_importance", "render_working_block"]
 
@@ -137,10 +141,10 @@ class WorkingMemoryHistory(BaseChatMessageHistory):
         self,
         session_id: str,
         *,
-        store: Any = None,
+        store: TieredMemoryStore | None = None,
         namespace: str = "default",
         config: MemoryConfig | None = None,
-        scheduler: Any = None,
+        scheduler: ConsolidationScheduler | None = None,
     ) -> None:
         if not isinstance(session_id, str) or not session_id:
             raise ValueError("session_id must be a non-empty string")

@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .pipeline import ConsolidationState, Steps
+
+if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
+    from langgraph.graph.state import CompiledStateGraph
+
+    from ..store import TieredMemoryStore
+    from .scheduler import ConsolidationScheduler
 
 __all__ = ["build_consolidation_graph", "consolidation_node"]
 
 
-def build_consolidation_graph(store: Any, llm: Any = None) -> Any:
+def build_consolidation_graph(
+    store: TieredMemoryStore, llm: BaseChatModel | None = None
+) -> CompiledStateGraph[Any, Any, Any, Any]:
     """Compile the sleep-time pipeline: episode → extract → write → contradictions → decay.
 
     Example:
@@ -46,11 +55,11 @@ def build_consolidation_graph(store: Any, llm: Any = None) -> Any:
 
 
 def consolidation_node(
-    store: Any,
-    llm: Any = None,
+    store: TieredMemoryStore,
+    llm: BaseChatModel | None = None,
     *,
     namespace: str | None = None,
-    scheduler: Any = None,
+    scheduler: ConsolidationScheduler | None = None,
 ) -> Any:
     """A node that consolidates the ``messages`` of a ``MessagesState`` graph.
 

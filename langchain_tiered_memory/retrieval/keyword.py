@@ -129,8 +129,8 @@ class KeywordIndex:
             self._slot_of[doc_id] = slot
             lengths[slot] = len(tokens)
         if all_tids:
-            counts = np.bincount(np.frombuffer(all_tids, dtype=np.int32), minlength=len(self._terms))
-            self._df[: len(counts)] += counts
+            df = np.bincount(np.frombuffer(all_tids, dtype=np.int32), minlength=len(self._terms))
+            self._df[: len(df)] += df
         self._doc_len[:n] = lengths
         self._alive[:n] = True
         self._total_len += int(lengths.sum())
