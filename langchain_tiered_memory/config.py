@@ -51,6 +51,9 @@ class MemoryConfig:
         archive_threshold: Effective importance below which a decay pass archives an entry.
         archived_weight: Score multiplier for ARCHIVAL entries in recall.
         rrf_k: The RRF constant (60).
+        rrf_rank1_bonus: Added to the fused score of each list's first hit (times the list's
+            weight), so a hit one path is sure of is not outvoted by two lukewarm ones.
+        rrf_top3_bonus: The same for each list's second and third hits.
         keyword_weight: RRF weight of the keyword (BM25) list.
         vector_weight: RRF weight of the vector list.
         candidate_pool: How many candidates each path contributes before fusion.
@@ -83,9 +86,11 @@ class MemoryConfig:
     archive_threshold: float = 0.1
     archived_weight: float = 0.5
     rrf_k: int = 60
+    rrf_rank1_bonus: float = 0.05
+    rrf_top3_bonus: float = 0.02
     keyword_weight: float = 1.0
     vector_weight: float = 1.0
-    candidate_pool: int = 20
+    candidate_pool: int = 15
     gate_min_similarity: float = 0.3
     gate_min_idf_ratio: float = 0.2
     working_capacity: int = 20

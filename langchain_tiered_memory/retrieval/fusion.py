@@ -12,16 +12,21 @@ def rrf(
     *,
     k: int = 60,
     weights: Sequence[float] | None = None,
+    top_bonus: Sequence[float] = (),
 ) -> dict[str, float]:
-    """Fuse ranked lists: ``score(d) = Σ_i w_i / (k + rank_i(d))``, ranks starting at 1.
+    """Fuse ranked lists: ``score(d) = Σ_i w_i * (1 / (k + rank_i(d)) + bonus[rank_i(d)])``.
 
-    A list in which a document is absent adds nothing for it; a document repeated within one
-    list counts at its best rank only.
+    Ranks start at 1. A list in which a document is absent adds nothing for it; a document
+    repeated within one list counts at its best rank only. ``top_bonus`` is empty for classic RRF.
 
     Args:
         ranked_lists: Lists of ids, best first.
         k: The RRF constant (60 in the spec); larger flattens the rank differences.
         weights: One weight per list (default 1.0 each).
+        top_bonus: Extra score for the first ranks of each list (``top_bonus[0]`` for rank 1,
+            ...). With k = 60 plain RRF barely separates a list's first hit from its tenth, so a
+            document that one path is sure of loses to one that both paths find mediocre; a small
+            bonus keeps each path's conviction.
 
     Returns:
         Fused score per id, in first-seen order (sort it yourself).
@@ -42,5 +47,6 @@ def rrf(
             if doc_id in seen:
                 continue
             seen.add(doc_id)
-            fused[doc_id] = fused.get(doc_id, 0.0) + weight / (k + rank)
+            bonus = top_bonus[rank - 1] if rank <= len(top_bonus) else 0.0
+            fused[doc_id] = fused.get(doc_id, 0.0) + weight * (1.0 / (k + rank) + bonus)
     return fused

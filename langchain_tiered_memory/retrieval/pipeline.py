@@ -118,6 +118,7 @@ def rank_candidates(
         [[d for d, _ in kw], [d for d, _ in vec]],
         k=config.rrf_k,
         weights=[config.keyword_weight, config.vector_weight],
+        top_bonus=(config.rrf_rank1_bonus, config.rrf_top3_bonus, config.rrf_top3_bonus),
     )
     # Highest fused score first; ties keep first-seen order (keyword list first).
     order = sorted(fused, key=lambda d: -fused[d])

@@ -66,3 +66,10 @@ def test_stop_word_never_discriminative_even_with_high_idf() -> None:
 )
 def test_passes_gate(doc: set[str], sim: float | None, expected: bool) -> None:
     assert passes_gate(doc, sim, discriminative={"cat"}, min_similarity=0.3) is expected
+
+
+def test_rrf_top_bonus_is_weighted_and_per_rank() -> None:
+    fused = rrf([["a", "b"], ["b", "c"]], k=10, weights=[2.0, 1.0], top_bonus=(0.5, 0.1))
+    assert fused["a"] == 2.0 * (1 / 11 + 0.5)
+    assert fused["b"] == 2.0 * (1 / 12 + 0.1) + 1.0 * (1 / 11 + 0.5)
+    assert fused["c"] == 1.0 * (1 / 12 + 0.1)

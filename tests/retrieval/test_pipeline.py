@@ -15,7 +15,9 @@ VEC = [("b", 0.9), ("d", 0.8), ("a", 0.1)]
 TOKENS = {"a": ["cat", "x"], "b": ["common"], "c": ["common"], "d": ["y"]}
 IDF = {"cat": 2.0, "common": 0.1, "x": 2.0, "y": 2.0}
 TEXT = {d: f"text of {d}" for d in TOKENS}
-CFG = MemoryConfig(gate_min_similarity=0.3, gate_min_idf_ratio=0.2, rerank_top_k=2)
+# The hand-computed examples are for classic RRF; the top-rank bonus has its own test.
+_CLASSIC = {"rrf_rank1_bonus": 0.0, "rrf_top3_bonus": 0.0}
+CFG = MemoryConfig(gate_min_similarity=0.3, gate_min_idf_ratio=0.2, rerank_top_k=2, **_CLASSIC)
 # Fused: a = 1/61 + 1/63, b = 1/62 + 1/61, c = 1/63, d = 1/62  ->  b, a, d, c
 F = {"a": 1 / 61 + 1 / 63, "b": 1 / 62 + 1 / 61, "c": 1 / 63, "d": 1 / 62}
 
@@ -89,13 +91,13 @@ def test_rerank_none_keeps_rrf_order() -> None:
 def test_rerank_disabled_or_without_texts_is_not_called() -> None:
     reranker = FakeReranker({"a": 0.9, "b": 0.1})
     _rank(reranker=reranker, query_text="q", doc_text=TEXT,
-          config=MemoryConfig(rerank_enabled=False, rerank_top_k=2))
+          config=MemoryConfig(rerank_enabled=False, rerank_top_k=2, **_CLASSIC))
     _rank(reranker=reranker, query_text=None, doc_text=TEXT)
     assert reranker.calls == []
 
 
 def test_rerank_min_score_drops_low_unless_all() -> None:
-    cfg = MemoryConfig(rerank_top_k=2, rerank_min_score=0.5)
+    cfg = MemoryConfig(rerank_top_k=2, rerank_min_score=0.5, **_CLASSIC)
     out = _rank(reranker=FakeReranker({"a": 0.9, "b": 0.1}), query_text="q", doc_text=TEXT,
                 config=cfg)
     assert [c.id for c in out] == ["a", "d"]
@@ -105,10 +107,33 @@ def test_rerank_min_score_drops_low_unless_all() -> None:
 
 
 def test_pool_weights_limit_and_empty() -> None:
-    cfg = MemoryConfig(candidate_pool=1, keyword_weight=2.0, vector_weight=1.0)
+    cfg = MemoryConfig(candidate_pool=1, keyword_weight=2.0, vector_weight=1.0, **_CLASSIC)
     out = _rank(config=cfg, gate=False)
     assert [c.id for c in out] == ["a", "b"]
     assert out[0].score == pytest.approx(2 / 61)
     assert len(_rank(limit=1)) == 1
     assert rank_candidates([], [], [], config=CFG, idf=lambda t: 0.0, max_idf=0.0,
                            doc_tokens={}) == []
+
+
+def test_top_rank_bonus_keeps_a_confident_first_hit_on_top() -> None:
+    # "solo" is BM25's first hit and absent from the vector list; "both" is third in each.
+    kw = [("solo", 9.0), ("x", 5.0), ("both", 4.0)]
+    vec = [("y", 0.9), ("z", 0.8), ("both", 0.7)]
+    tokens = {"solo": {"t"}, "x": {"t"}, "both": {"t"}, "y": {"t"}, "z": {"t"}}
+
+    def run(cfg: MemoryConfig) -> list[str]:
+        ranked = rank_candidates(["t"], kw, vec, config=cfg, idf=lambda _t: 1.0, max_idf=1.0,
+                                 doc_tokens=tokens, gate=False)
+        return [c.id for c in ranked]
+
+    # Classic RRF: both = 2/63 = 0.0317 beats solo = 1/61 = 0.0164.
+    assert run(MemoryConfig(**_CLASSIC))[0] == "both"
+    # With the bonus: solo = 1/61 + 0.05 = 0.0664; both = 2 * (1/63 + 0.02) = 0.0717; y = 0.0664.
+    cfg = MemoryConfig(rrf_rank1_bonus=0.05, rrf_top3_bonus=0.02)
+    ranked = rank_candidates(["t"], kw, vec, config=cfg, idf=lambda _t: 1.0, max_idf=1.0,
+                             doc_tokens=tokens, gate=False)
+    scores = {c.id: c.scores["rrf"] for c in ranked}
+    assert abs(scores["solo"] - (1 / 61 + 0.05)) < 1e-12
+    assert abs(scores["both"] - 2 * (1 / 63 + 0.02)) < 1e-12
+    assert abs(scores["x"] - (1 / 62 + 0.02)) < 1e-12
