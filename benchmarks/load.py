@@ -74,6 +74,10 @@ def _pct(values: list[float], q: float) -> float:
 
 
 def run(url: str, clients: int, seconds: float, write_share: float) -> dict[str, Any]:
+    # One BLAS thread per client process, as a multi-process deployment runs it: otherwise a
+    # single client's matrix products already take every core and N clients only contend.
+    for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ[var] = "1"
     ctx = mp.get_context("spawn")
     barrier, out = ctx.Barrier(clients), ctx.Queue()
     procs = [ctx.Process(target=_client, args=(url, seconds, write_share, 1000 + i, barrier,
