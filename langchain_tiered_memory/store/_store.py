@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..types import Episode, MemoryEntry, SearchHit
@@ -120,3 +121,35 @@ class TieredMemoryStore(
     async def aaudit_log(self, **kwargs: Any) -> list[dict[str, Any]]:
         """Async twin of `audit_log`."""
         return await run_sync(self.audit_log, **kwargs)
+
+    async def aget_many(self, entry_ids: Sequence[str], **kwargs: Any) -> dict[str, MemoryEntry]:
+        """Async twin of `get_many`."""
+        return await run_sync(self.get_many, entry_ids, **kwargs)
+
+    async def acount(self, **kwargs: Any) -> int:
+        """Async twin of `count`."""
+        return await run_sync(self.count, **kwargs)
+
+    async def anamespaces(self) -> list[str]:
+        """Async twin of `namespaces`."""
+        return await run_sync(self.namespaces)
+
+    async def areembed_pending(self, **kwargs: Any) -> int:
+        """Async twin of `reembed_pending`."""
+        return await run_sync(self.reembed_pending, **kwargs)
+
+    async def aget_episode(self, episode_id: str, **kwargs: Any) -> Episode | None:
+        """Async twin of `get_episode`."""
+        return await run_sync(self.get_episode, episode_id, **kwargs)
+
+    async def alist_episodes(self, **kwargs: Any) -> list[Episode]:
+        """Async twin of `list_episodes`."""
+        return await run_sync(self.list_episodes, **kwargs)
+
+    async def areinforce(self, ids: Sequence[str], **kwargs: Any) -> None:
+        """Async twin of `reinforce`."""
+        await run_sync(self.reinforce, ids, **kwargs)
+
+    async def aclose(self) -> None:
+        """Async twin of `close`."""
+        await run_sync(self.close)

@@ -329,6 +329,11 @@ async def test_async_twins(store):
     assert e.id in [x.id for x in await store.alist(namespace="s")]
     await store.adelete(many[0].id)
     assert await store.aget(many[0].id) is None
+    assert await store.acount(namespace="s") == 2
+    assert await store.anamespaces() == ["s"]
+    assert set(await store.aget_many([e.id, many[1].id], namespace="s")) == {e.id, many[1].id}
+    await store.areinforce([e.id], namespace="s")
+    assert (await store.aget(e.id)).access_count == 2  # the search hit above, then this
 
 
 def test_real_minilm_recall(tmp_path, minilm):
