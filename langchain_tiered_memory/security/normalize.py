@@ -1,4 +1,4 @@
-"""Matching views: evasion-resistant, character-wise foldings of a text, with offsets back.
+"""Matching views: evasion-resistant foldings of a text, with offsets back.
 
 An attacker who knows the patterns writes ``ＩＧＮＯＲＥ``, ``ignоre`` (Cyrillic ``о``), ``1gn0r3``,
 ``i g n o r e`` or ``ign.ore``. Matching therefore never runs on the raw text but on *views*:
@@ -15,13 +15,27 @@ An attacker who knows the patterns writes ``ＩＧＮＯＲＥ``, ``ignоre`` (C
 ``compact``
     ``spaced`` with the spaces removed: defeats inserted spaces and punctuation and is the natural
     view for Chinese, which has no spaces anyway.
+``joined``
+    ``literal`` with split words rejoined: punctuation slipped between two letters
+    (``instru.ctions``, ``evil-bank``, ``无·视``) is dropped, other middle dots become spaces, and
+    runs of single spaced-out letters (``N E W``, three or more) or CJK characters (``系 统``,
+    two or more) lose their spaces. Unlike the other views it depends on a character's
+    neighbours, so it is a list of deletions from ``literal`` rather than a table.
 ``rot13``
     ``compact`` of the ROT13 of ``literal``: a ROT13 payload reads as plain text here.
+``rot13_literal``
+    The ROT13 of ``joined``: a ROT13 payload reads as plain text here, punctuation included.
 
-Every view is produced by :meth:`str.translate` with a per-character table (plus, for
-``spaced``, squeezing runs of spaces), so it costs a couple of C passes; each original character
-maps to a known number of view characters, and :func:`to_original` walks that back in chunks to
-report offsets into the original text.
+``joined`` and ``rot13_literal`` keep punctuation like ``literal``, so ``literal`` rules run on
+them unchanged, and ``spaced`` rules run on them with every space widened to a run of up to eight
+separators (see :func:`fold_pattern`): one view serves both kinds of rule, without the costly
+squeezing of ``spaced``.
+
+The first four views are produced by :meth:`str.translate` with a per-character table (plus,
+for ``spaced``, squeezing runs of spaces), so they cost a couple of C passes; each original
+character maps to a known number of view characters, and :func:`to_original` walks that back in
+chunks to report offsets into the original text. ``joined`` is deletions from ``literal`` and
+``rot13_literal`` maps one of its characters to one; :func:`to_original` undoes both.
 """
 
 from __future__ import annotations
@@ -29,12 +43,15 @@ from __future__ import annotations
 import codecs
 import re
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache, lru_cache
+from itertools import pairwise
 
 __all__ = [
     "VIEWS",
     "fold_pattern",
+    "join_points",
     "make_view",
     "make_views",
     "squeeze_spaces",
@@ -42,7 +59,9 @@ __all__ = [
     "translate",
 ]
 
-VIEWS = ("literal", "spaced", "compact", "rot13")
+VIEWS = ("literal", "spaced", "compact", "rot13", "joined", "rot13_literal")
+# Views derived from ``joined``; the rest have per-character tables.
+_JOINED_VIEWS = frozenset({"joined", "rot13_literal"})
 
 # Cyrillic, Greek, Armenian and Latin-extension letters that render like a Latin letter.
 _CONFUSABLES: dict[str, str] = {
@@ -146,15 +165,124 @@ _BUILDERS: dict[str, Callable[[str], str]] = {
 }
 
 
-_ROT13_MATCHING = _Table(lambda ch: _matching(_rot13(ch)))
-
-
 @cache
 def _table(view: str) -> _Table:
     return _Table(_BUILDERS[view])
 
 
 _MATCHING = _Table(_matching)
+_ROT13_MATCHING = _Table(lambda ch: _matching(_rot13(ch)))
+_ROT13 = _Table(_rot13)
+
+# Punctuation an attacker slips between the letters of one word: dropped there in ``joined``.
+# Apostrophes, underscores, slashes and colons stay (contractions, chat-template tokens, URLs).
+_JOIN_PUNCT = frozenset(".-*~\u2010\u2011")
+# Middle dots and bullets: dropped between letters, elsewhere a space ("系·统·：·你").
+_MIDDLE_DOTS = frozenset("\u00b7\u2022\u2027\u2219\u22c5\u30fb")
+_MIDDLE_DOTS_TO_SPACE = {ord(c): " " for c in _MIDDLE_DOTS}
+
+
+def _kind(ch: str) -> str:
+    """Character class for finding split words: letter, other word char, joiner, space, other."""
+    if ch.isalpha():
+        return "a"
+    if ch.isalnum() or ch == "_":
+        return "0"
+    if ch in _JOIN_PUNCT or ch in _MIDDLE_DOTS:
+        return "."
+    return " " if ch in " \t" else "#"
+
+
+_KIND = _Table(_kind)
+# On the ASCII class string (literal prefixes keep these searches at C speed):
+_INNER = re.compile(r"a\.\.?\.?(?=a)")  # 1-3 joiners between two letters
+_SINGLE = r" {1,3}a(?![a0])"  # a further single-letter token
+_RUN_AFTER_SPACE = re.compile(f" a{_SINGLE}(?:{_SINGLE})*")
+_RUN_AFTER_OTHER = re.compile(f"#a{_SINGLE}(?:{_SINGLE})*")
+_MIN_RUN = 3  # "U S" or "A B testing" stay apart; "N E W" is rejoined
+_MIN_CJK_RUN = 2  # one CJK character is a word of its own: "系 统" is rejoined
+
+
+def _is_cjk(ch: str) -> bool:
+    return ord(ch) >= 0x2E80
+
+
+def _delete(text: str, ranges: list[tuple[int, int]]) -> str:
+    if not ranges:
+        return text
+    pieces = []
+    pos = 0
+    for a, b in ranges:
+        pieces.append(text[pos:a])
+        pos = b
+    pieces.append(text[pos:])
+    return "".join(pieces)
+
+
+class _Deletions:
+    """Sorted deleted ranges of a string; maps offsets in the result back to the source."""
+
+    __slots__ = ("_after", "points")
+
+    def __init__(self, ranges: list[tuple[int, int]]) -> None:
+        self.points: list[int] = []  # where each deletion sits in the result
+        self._after: list[int] = []  # characters deleted up to and including it
+        total = 0
+        for a, b in ranges:
+            self.points.append(a - total)
+            total += b - a
+            self._after.append(total)
+
+    def source(self, index: int) -> int:
+        """Offset in the source of the result character at ``index``."""
+        k = bisect_right(self.points, index)
+        return index + (self._after[k - 1] if k else 0)
+
+
+@lru_cache(maxsize=4)  # the scanner asks for the views, then for the points of the same text
+def _join(literal: str) -> tuple[str, list[tuple[int, int]]]:
+    """The ``joined`` view of a ``literal`` view and the ranges deleted from it (sorted).
+
+    Returns ``literal`` itself (and no ranges) when there is nothing to rejoin.
+    """
+    kinds = "#" + translate(literal, _KIND)  # "#": the text start bounds a run like a newline
+    # Matches start at the letter before the joiners, i.e. at the joiners once the "#" is
+    # accounted for.
+    inner = [(m.start(), m.end() - 1) for m in _INNER.finditer(kinds)]
+    dots = any(ch in literal for ch in _MIDDLE_DOTS)
+    step1 = _delete(literal, inner)
+    if dots:  # left-over middle dots separate like spaces
+        step1 = translate(step1, _MIDDLE_DOTS_TO_SPACE)
+        kinds1 = "#" + translate(step1, _KIND).replace(".", "#")
+    else:
+        kinds1 = "#" + _delete(kinds[1:], inner).replace(".", "#")
+    runs: set[tuple[int, int]] = set()  # a set: a run after "#" also matches from its 2nd token
+    for rx in (_RUN_AFTER_SPACE, _RUN_AFTER_OTHER):
+        for m in rx.finditer(kinds1):
+            # kinds1[i + 1] describes step1[i]; the match starts one before the first token.
+            tokens = [i for i in range(m.start(), m.end() - 1) if kinds1[i + 1] == "a"]
+            needed = _MIN_CJK_RUN if all(_is_cjk(step1[i]) for i in tokens) else _MIN_RUN
+            if len(tokens) >= needed:
+                runs.update((a + 1, b) for a, b in pairwise(tokens))
+    if not runs:
+        return (step1 if inner or dots else literal), inner
+    spaces = sorted(runs)
+    back = _Deletions(inner)
+    # Runs delete spaces only, which step 1 kept: each maps to one contiguous source range.
+    merged = sorted(inner + [(back.source(a), back.source(b - 1) + 1) for a, b in spaces])
+    return _delete(step1, spaces), merged
+
+
+def join_points(literal: str) -> tuple[int, ...] | None:
+    """Offsets in the ``joined`` view of ``literal`` where rejoining deleted characters.
+
+    A match on ``joined`` that covers none of them is a match on ``literal`` too; the scanner
+    therefore only looks near them. ``None`` when middle dots became spaces, which changes the
+    text without deleting anything (then every position may matter).
+    """
+    if any(ch in literal for ch in _MIDDLE_DOTS):
+        return None
+    return tuple(_Deletions(_join(literal)[1]).points)
 
 
 def make_view(text: str, view: str) -> str:
@@ -162,12 +290,12 @@ def make_view(text: str, view: str) -> str:
 
     Args:
         text: Original text.
-        view: ``literal``, ``spaced``, ``compact`` or ``rot13``.
+        view: One of :data:`VIEWS`.
 
     Returns:
         The folded text; use :func:`to_original` to map offsets back.
     """
-    if view not in _BUILDERS:
+    if view not in VIEWS:
         raise KeyError(view)
     return make_views(text, (view,))[view]
 
@@ -176,8 +304,10 @@ def make_views(text: str, views: Iterable[str] = VIEWS) -> dict[str, str]:
     """Fold ``text`` into several views at once, sharing the intermediate translations.
 
     Every view is derived from the ``literal`` one through per-character tables (plus the
-    space squeezing or removal), so the results equal the per-character definitions that
-    :func:`to_original` walks back, while ASCII stretches stay on CPython's fast path.
+    space squeezing or removal, and the deletions of ``joined``), so the results equal the
+    definitions that :func:`to_original` walks back, while ASCII stretches stay on CPython's
+    fast path. When nothing needs rejoining, ``joined`` *is* the ``literal`` string object, so
+    callers can skip it.
     """
     wanted = set(views)
     literal = translate(text, _table("literal"))
@@ -192,6 +322,12 @@ def make_views(text: str, views: Iterable[str] = VIEWS) -> dict[str, str]:
             out["compact"] = unsqueezed.replace(" ", "")
     if "rot13" in wanted:
         out["rot13"] = translate(literal, _ROT13_MATCHING).replace(" ", "")
+    if wanted & _JOINED_VIEWS:
+        joined = _join(literal)[0]
+        if "joined" in wanted:
+            out["joined"] = joined
+        if "rot13_literal" in wanted:
+            out["rot13_literal"] = translate(joined, _ROT13)  # one character for one
     return out
 
 
@@ -225,10 +361,10 @@ _CHUNK = 4096
 _RUNS = re.compile(" {2,}")
 
 
-def _unsqueeze(text: str, index: int) -> int:
-    """Map an offset in the squeezed ``spaced`` view to the unsqueezed translation."""
+def _unsqueeze(unsqueezed: str, index: int) -> int:
+    """Map an offset in ``squeeze_spaces(unsqueezed)`` to one in ``unsqueezed``."""
     removed = 0
-    for m in _RUNS.finditer(text.translate(_table("spaced"))):
+    for m in _RUNS.finditer(unsqueezed):
         if index <= m.start() - removed:
             break
         removed += m.end() - m.start() - 1
@@ -247,12 +383,16 @@ def to_original(text: str, view: str, index: int, *, end: bool = False) -> int:
     Returns:
         The corresponding offset into ``text``.
     """
-    table = _table(view)
     target = index - 1 if end else index
     if target < 0:
         return 0
+    if view in _JOINED_VIEWS:
+        return _joined_to_original(text, view, target, end)
+    if view not in _BUILDERS:
+        raise KeyError(view)
+    table = _table(view)
     if view == "spaced":
-        target = _unsqueeze(text, target)
+        target = _unsqueeze(text.translate(table), target)
     done = 0  # view characters produced so far
     pos = 0
     # Whole chunks first (C speed), then character by character inside the last one.
@@ -271,15 +411,47 @@ def to_original(text: str, view: str, index: int, *, end: bool = False) -> int:
     return len(text)
 
 
-def fold_pattern(source: str, view: str) -> str:
-    """Adapt a rule's regex source (written for the ``spaced`` view) to ``view``.
+def _joined_to_original(text: str, view: str, target: int, end: bool) -> int:
+    """:func:`to_original` for the views derived from ``joined`` (undoing each step)."""
+    literal = translate(text, _table("literal"))
+    joined, deleted = _join(literal)  # rot13_literal maps one character of it to one
+    if target >= len(joined):
+        return len(text)
+    at = _Deletions(deleted).source(target)
+    return to_original(text, "literal", at + 1 if end else at, end=end)
 
-    In ``spaced`` a literal space stands for the single space a separator run became; in
-    ``compact`` and ``rot13`` spaces and ``\\b`` disappear. The letter ``l`` is folded onto ``i``
-    like the text is.
+
+# A space in a ``spaced`` pattern run on a punctuation-keeping view: what ``spaced`` squeezes.
+_SEPARATOR = r"[\W_]{1,8}"
+_LITERAL_STYLE = frozenset({"literal", "joined", "rot13_literal"})
+
+
+def fold_pattern(source: str, view: str, written_for: str = "spaced") -> str:
+    """Adapt a rule's regex source to ``view``.
+
+    Args:
+        source: The rule's pattern.
+        view: The view to run it on.
+        written_for: ``literal`` (the pattern reads punctuation; it runs unchanged on
+            ``literal``, ``joined`` and ``rot13_literal``) or ``spaced`` (a literal space stands
+            for the single space a separator run became).
+
+    In ``spaced`` the letter ``l`` is folded onto ``i`` like the text is; in ``compact`` and
+    ``rot13`` spaces and ``\\b`` disappear too. On the punctuation-keeping views (``joined``,
+    ``rot13_literal``) a space becomes a run of up to eight non-alphanumeric characters and
+    ``\\w`` an alphanumeric one, which is what ``spaced`` turns them into.
+
+    Raises:
+        ValueError: A ``literal`` pattern asked for a squeezed view or the reverse.
     """
-    if view == "literal":
+    if written_for == "literal":
+        if view not in _LITERAL_STYLE:
+            raise ValueError(f"a literal pattern cannot run on the {view} view")
         return source
+    if view == "literal":
+        raise ValueError("a spaced pattern cannot run on the literal view")
+    if view in _LITERAL_STYLE:
+        return source.replace("\\w", "[^\\W_]").replace(" ", _SEPARATOR)
     folded = source.replace("l", "i")
     if view == "spaced":
         return folded

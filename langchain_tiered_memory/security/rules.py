@@ -86,12 +86,17 @@ def _compile(raw: dict[str, Any]) -> Rule:
     views = raw["views"]
     if not views or any(v not in VIEWS for v in views):
         raise ValueError(f"rule {rid}: bad views {views!r}")
+    # A pattern reads punctuation if it runs on ``literal``, else it is written for ``spaced``.
+    written_for = "literal" if "literal" in views else "spaced"
+    if written_for == "spaced" and not {"spaced", "compact"} & set(views):
+        # The scanner skips ``joined`` when it equals ``literal``: rules there need a twin.
+        raise ValueError(f"rule {rid}: needs 'literal', 'spaced' or 'compact'")
     if "compact" in views:  # a spaced match is always a compact match too
         views = [v for v in views if v != "spaced"]
     flags = re.DOTALL | re.MULTILINE
     compiled = []
     for view in views:
-        regex = re.compile(fold_pattern(raw["pattern"], view), flags)
+        regex = re.compile(fold_pattern(raw["pattern"], view, written_for), flags)
         compiled.append(CompiledView(view, regex, anchors_of(regex), max_width(regex)))
     return Rule(rid, reason, str(raw.get("intent", "")), tuple(compiled))
 

@@ -9,13 +9,14 @@ view), then — only if all of that passed — the optional classifier. Any inte
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from typing import Any
 
 from ..types import ScanResult
 from .classifier import arun_classifier, run_classifier
 from .encodings import decode_candidates
 from .invisible import find_invisible
-from .normalize import make_views, to_original
+from .normalize import join_points, make_views, to_original
 from .rules import RuleSet, ViewPlan, load_rules
 
 __all__ = ["ascan_memory_content", "scan_memory_content"]
@@ -32,8 +33,14 @@ _HIT_OVERHEAD = 40
 _LOOP_BEFORE = 24
 
 
-def _view_matches(folded: str, plan: ViewPlan, rules: RuleSet) -> dict[int, re.Match[str]]:
-    """First match found per target on one view, keyed by target id (= rule priority)."""
+def _view_matches(
+    folded: str, plan: ViewPlan, rules: RuleSet, points: tuple[int, ...] | None = None
+) -> dict[int, re.Match[str]]:
+    """First match found per target on one view, keyed by target id (= rule priority).
+
+    With ``points``, anchor occurrences whose window holds none of them are skipped: on
+    ``joined`` only matches across a rejoined word are new.
+    """
     found: dict[int, re.Match[str]] = {}
     size = len(folded)
     for tid in plan.unanchored:
@@ -49,6 +56,10 @@ def _view_matches(folded: str, plan: ViewPlan, rules: RuleSet) -> dict[int, re.M
             compiled = rules.targets[tid].compiled
             anchors = compiled.anchors
             assert anchors is not None and compiled.width is not None  # anchored targets only
+            if points is not None and not _near(
+                points, start - anchors.before - _MARGIN, start + compiled.width + _MARGIN
+            ):
+                continue
             left = budget.get(tid)
             if left is None:
                 # Once windows would cost more than one pass over the view, do one pass.
@@ -65,6 +76,12 @@ def _view_matches(folded: str, plan: ViewPlan, rules: RuleSet) -> dict[int, re.M
                 found[tid] = m
                 settled.add(tid)
     return found
+
+
+def _near(points: tuple[int, ...], lo: int, hi: int) -> bool:
+    """Whether a point lies in ``[lo, hi]`` (``points`` sorted)."""
+    k = bisect_left(points, lo)
+    return k < len(points) and points[k] <= hi
 
 
 def _window_match(
@@ -89,9 +106,16 @@ def _window_match(
 def _match_rules(text: str, rules: RuleSet) -> ScanResult | None:
     best: tuple[int, str, re.Match[str]] | None = None
     views = make_views(text, rules.plans)
+    unjoined = views.get("joined") is views.get("literal")  # nothing was rejoined
+    points = None if unjoined else join_points(views["literal"])
     for view, plan in rules.plans.items():
+        if unjoined and view == "joined":
+            # Its rules also run on ``literal`` (the same text) or on ``spaced``/``compact``,
+            # which fold more; rules.py insists on that twin.
+            continue
         folded = views[view]
-        for tid, m in _view_matches(folded, plan, rules).items():
+        near = points if view == "joined" else None
+        for tid, m in _view_matches(folded, plan, rules, near).items():
             if best is None or tid < best[0]:
                 best = (tid, view, m)
     if best is None:
