@@ -43,6 +43,7 @@ __all__ = [
     "lease_holder",
     "lease_owner_id",
     "leases",
+    "owner_is_dead",
     "reembed_once",
     "release_lease",
     "renew_lease",
@@ -72,8 +73,10 @@ def lease_owner_id(tag: str = "") -> str:
     return f"{base}:{tag}" if tag else base
 
 
-def _owner_is_dead(owner: str) -> bool:
+def owner_is_dead(owner: str | None) -> bool:
     """True when ``owner`` names a process on this host that no longer exists."""
+    if not owner:
+        return False
     parts = owner.split(":")
     if len(parts) < 2 or parts[0] != socket.gethostname():
         return False
@@ -161,7 +164,7 @@ def acquire_lease(
         ):
             return True
         holder = conn.execute(sa.select(c.owner).where(c.name == name)).scalar()
-        if holder is None or not _owner_is_dead(str(holder)):
+        if holder is None or not owner_is_dead(str(holder)):
             return False
         # The holder was a process on this host that died: take over without waiting for ttl.
         # The owner in the WHERE clause makes this a compare-and-swap against other takers.

@@ -18,8 +18,6 @@ are about real processes dying, while the store clock may be frozen in tests.
 from __future__ import annotations
 
 import builtins
-import os
-import socket
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -31,6 +29,7 @@ import sqlalchemy as sa
 from ..errors import InvalidInput
 from . import _tables as t
 from ._async import run_sync
+from ._coordination import lease_owner_id, owner_is_dead
 from ._core import StoreCore
 from ._db import db_errors, dumps, from_ts, loads, to_ts
 
@@ -39,32 +38,8 @@ __all__ = ["Job", "JobsMixin", "default_lease_owner"]
 JOB_STATUSES = ("queued", "running", "done", "failed")
 
 
-def default_lease_owner(tag: str = "") -> str:
-    """A lease owner id naming this host and process (``host:pid[:tag]``)."""
-    base = f"{socket.gethostname()}:{os.getpid()}"
-    return f"{base}:{tag}" if tag else base
-
-
-def _owner_is_dead(owner: str | None) -> bool:
-    """True when ``owner`` names a process on this host that no longer runs."""
-    if not owner:
-        return False
-    parts = owner.split(":")
-    if len(parts) < 2 or parts[0] != socket.gethostname():
-        return False
-    try:
-        pid = int(parts[1])
-    except ValueError:
-        return False
-    if pid == os.getpid():
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    except (PermissionError, OSError):
-        return False
-    return False
+# One naming scheme for every lease holder: jobs and the generic leases share it.
+default_lease_owner = lease_owner_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,7 +185,7 @@ class JobsMixin(StoreCore):
             wall = time.time()
             if row.status == "running":
                 lapsed = row.lease_expires is None or row.lease_expires <= wall
-                if not (lapsed or _owner_is_dead(row.lease_owner)):
+                if not (lapsed or owner_is_dead(row.lease_owner)):
                     return None
             result = conn.execute(
                 sa.update(t.jobs)
@@ -355,7 +330,7 @@ class JobsMixin(StoreCore):
             if job.status == "queued" or (
                 job.lease_expires is None
                 or job.lease_expires <= wall
-                or _owner_is_dead(job.lease_owner)
+                or owner_is_dead(job.lease_owner)
             ):
                 out.append(job)
         return out
