@@ -25,6 +25,7 @@ from ..types import Episode, MemoryEntry, MemoryTier, ProvenanceLevel, ScanResul
 from . import _tables as t
 from ._async import run_sync
 from ._db import db_errors, dumps, from_ts, loads, to_ts
+from ._edits import EditsMixin
 from ._episodes import EpisodeMixin
 from ._reads import ReadsMixin
 from ._reembed import ReembedMixin
@@ -70,7 +71,7 @@ class BatchResult:
     refused_facts: tuple[tuple[int, str], ...]
 
 
-class SourcesMixin(EpisodeMixin, ReadsMixin, ReembedMixin):
+class SourcesMixin(EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixin):
     """Import sources, batched import writes, the review queue, and lossless dumps."""
 
     # -- sources ----------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from ..types import Episode, MemoryEntry, SearchHit
 from ._async import run_sync
 from ._context import ContextMixin
 from ._contradictions import ContradictionsMixin
+from ._edits import EditsMixin
 from ._episodes import EpisodeMixin
 from ._jobs import JobsMixin
 from ._knowledge import KnowledgeMixin
@@ -32,6 +33,7 @@ class TieredMemoryStore(
     RecallMixin,
     ReadsMixin,
     ReembedMixin,
+    EditsMixin,
 ):
     """One tiered memory (WORKING · EPISODIC · SEMANTIC · ARCHIVAL) on SQLite or PostgreSQL.
 

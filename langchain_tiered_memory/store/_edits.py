@@ -1,0 +1,185 @@
+"""Edits of existing entries: update (a new version when content changes), delete, pin, archive,
+restore. Each goes through the guarded write path and the audit log."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+
+from ..errors import IllegalTransition, MemoryWriteBlocked
+from ..provenance import WritePath, check_replace, max_provenance
+from ..text import tokenize
+from ..types import MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel
+from . import _tables as t
+from ._core import _UNSET, StoreCore
+from ._db import db_errors
+from ._rows import audit_value, make_draft
+
+
+class EditsMixin(StoreCore):
+    """`update`, `delete`, `pin`, `unpin`, `archive`, `restore`."""
+
+    def update(
+        self,
+        entry_id: str,
+        *,
+        namespace: str | None = None,
+        content: str | None = None,
+        tags: Iterable[str] | None = None,
+        importance: float | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        type: MemoryType | str | None = None,
+        event_at: datetime | None = _UNSET,
+        source: ProvenanceLevel | int | str | None = None,
+        path: WritePath = WritePath.API,
+        now: datetime | None = None,
+    ) -> MemoryEntry:
+        """Change an entry. A new ``content`` makes a new version of its key (history is kept);
+        other fields change in place. Both go through the scanner and the provenance guard.
+
+        Returns:
+            The entry as it now is (the new version when content changed).
+        """
+        current = self._require(entry_id, namespace)
+        if current.superseded_by is not None:
+            raise IllegalTransition(
+                f"entry {entry_id} was superseded by {current.superseded_by}; update that one"
+            )
+        requested = (
+            ProvenanceLevel.parse(source)
+            if source is not None
+            else min(current.source, max_provenance(path))
+        )
+        raw = {
+            "content": content if content is not None else current.content,
+            "key": current.key,
+            "type": type if type is not None else current.type,
+            "tier": current.tier if current.tier != MemoryTier.ARCHIVAL else MemoryTier.SEMANTIC,
+            "tags": list(tags) if tags is not None else list(current.tags),
+            "importance": importance if importance is not None else current.importance,
+            "source": requested,
+            "source_session": current.source_session,
+            "episode_id": current.episode_id,
+            "metadata": dict(metadata) if metadata is not None else dict(current.metadata),
+            "event_at": current.event_at if event_at is _UNSET else event_at,
+            "pinned": current.pinned,
+        }
+        draft = self._guard(make_draft(raw, current.namespace), path, None)
+        when = self._now(now)
+        if content is not None and content != current.content:
+            return self._insert_drafts([draft], path, when, batch=False)[0]
+        probe = current.evolve(source=draft.source)
+        try:
+            check_replace(current, probe)
+        except MemoryWriteBlocked as exc:
+            self._record_blocked(draft, exc, path)
+            raise
+        after = current.evolve(
+            tags=draft.tags,
+            importance=draft.importance,
+            metadata=draft.metadata,
+            type=draft.type,
+            event_at=draft.event_at,
+            source=draft.source,
+            updated_at=when,
+        )
+        terms = " ".join(tokenize(after.content + " " + " ".join(after.tags)))
+        self._replace_row(current, after, "update", path, when, terms=terms)
+        return after
+
+    def delete(
+        self, entry_id: str, *, namespace: str | None = None, path: WritePath = WritePath.API
+    ) -> None:
+        """Delete an entry and its vector for good (the audit log keeps its last value)."""
+        current = self._require(entry_id, namespace)
+        with db_errors("delete a memory"), self._write() as conn, conn.begin():
+            conn.execute(sa.delete(t.vectors).where(t.vectors.c.owner_id == entry_id))
+            c = t.contradictions.c
+            conn.execute(
+                sa.delete(t.contradictions).where(
+                    sa.or_(c.entry_a_id == entry_id, c.entry_b_id == entry_id)
+                )
+            )
+            conn.execute(
+                sa.delete(t.links).where(sa.or_(t.links.c.a == entry_id, t.links.c.b == entry_id))
+            )
+            conn.execute(sa.delete(t.memories).where(t.memories.c.id == entry_id))
+            self._audit(
+                conn,
+                "delete",
+                current.namespace,
+                entry_id=entry_id,
+                actor=path.value,
+                old=audit_value(current),
+            )
+
+    def _set_state(
+        self,
+        entry_id: str,
+        namespace: str | None,
+        action: str,
+        path: WritePath,
+        check: Callable[[MemoryEntry], str | None],
+        **changes: Any,
+    ) -> MemoryEntry:
+        current = self._require(entry_id, namespace)
+        problem = check(current)
+        if problem:
+            raise IllegalTransition(f"cannot {action} entry {entry_id}: {problem}")
+        when = self.clock()
+        after = current.evolve(updated_at=when, **changes)
+        self._replace_row(current, after, action, path, when)
+        return after
+
+    def pin(self, entry_id: str, *, namespace: str | None = None) -> MemoryEntry:
+        """Pin an entry: always in the core snapshot, never decays."""
+        return self._set_state(
+            entry_id,
+            namespace,
+            "pin",
+            WritePath.API,
+            lambda e: "it is superseded" if e.superseded_by else None,
+            pinned=True,
+        )
+
+    def unpin(self, entry_id: str, *, namespace: str | None = None) -> MemoryEntry:
+        """Remove the pin of an entry."""
+        return self._set_state(
+            entry_id, namespace, "unpin", WritePath.API, lambda e: None, pinned=False
+        )
+
+    def archive(
+        self, entry_id: str, *, namespace: str | None = None, path: WritePath = WritePath.API
+    ) -> MemoryEntry:
+        """Move an entry to ARCHIVAL (still recallable, down-weighted)."""
+        return self._set_state(
+            entry_id,
+            namespace,
+            "archive",
+            path,
+            lambda e: "it is already archived" if e.tier == MemoryTier.ARCHIVAL else None,
+            tier=MemoryTier.ARCHIVAL,
+        )
+
+    def restore(self, entry_id: str, *, namespace: str | None = None) -> MemoryEntry:
+        """Bring an archived entry back to SEMANTIC (its decay clock restarts)."""
+
+        def check(e: MemoryEntry) -> str | None:
+            if e.tier != MemoryTier.ARCHIVAL:
+                return f"it is {e.tier.value}, not archived"
+            if e.superseded_by:
+                return f"it was superseded by {e.superseded_by}; restore the key with a new write"
+            return None
+
+        return self._set_state(
+            entry_id,
+            namespace,
+            "restore",
+            WritePath.API,
+            check,
+            tier=MemoryTier.SEMANTIC,
+            last_accessed=self.clock(),
+        )
