@@ -39,7 +39,7 @@ app = typer.Typer(
 
 Db = Annotated[
     str | None,
-    typer.Option("--db", help="SQLAlchemy URL or file path [env TIERED_MEMORY_DB]."),
+    typer.Option("--db", help="SQLAlchemy URL or file path (env TIERED_MEMORY_DB)."),
 ]
 Ns = Annotated[str, typer.Option("--namespace", "-n", help="Whose memory.")]
 NsAll = Annotated[
@@ -51,12 +51,16 @@ Emb = Annotated[
     typer.Option(
         "--embeddings",
         hidden=True,
-        help="minilm (default) or hash (fast, for tests) [env TIERED_MEMORY_EMBEDDINGS].",
+        help="minilm (default) or hash (fast, for tests) (env TIERED_MEMORY_EMBEDDINGS).",
     ),
 ]
 
 
-_CLI_ENV = frozenset({"TIERED_MEMORY_DB", "TIERED_MEMORY_EMBEDDINGS", "TIERED_MEMORY_TOKENS"})
+_CLI_ENV = frozenset({
+    "TIERED_MEMORY_DB", "TIERED_MEMORY_DEBUG", "TIERED_MEMORY_EMBEDDINGS", "TIERED_MEMORY_TOKENS",
+})
+_TIERS = ("working", "episodic", "semantic", "archival")
+_STATUSES = ("active", "pending", "rejected", "all")
 
 
 class HashingEmbeddings(Embeddings):
@@ -108,6 +112,9 @@ def open_store(db: str | None = None, embeddings: str | None = None) -> TieredMe
         raise typer.BadParameter(f"--embeddings must be minilm or hash, not {kind!r}")
     # The CLI's own variables share the TIERED_MEMORY_ prefix; the rest configure the store.
     config = MemoryConfig.from_env({k: v for k, v in os.environ.items() if k not in _CLI_ENV})
+    if kind == "minilm":
+        # Loading the model draws a tqdm bar on stderr at every command; a CLI answer is enough.
+        os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
     emb = HashingEmbeddings() if kind == "hash" else None
     return TieredMemoryStore(url, embeddings=emb, config=config)
 
@@ -124,10 +131,19 @@ def _opened(db: str | None, embeddings: str | None) -> Iterator[TieredMemoryStor
 # -- output helpers ---------------------------------------------------------------------------
 
 
-def _console() -> Any:
+def _console(*, stderr: bool = False) -> Any:
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=False, width=max(100, shutil.get_terminal_size()[0]))
+    # Messages on stderr are single lines for logs and grep; the terminal wraps them.
+    return Console(highlight=False, soft_wrap=stderr, stderr=stderr,
+                   width=max(100, shutil.get_terminal_size()[0]))
+
+
+def _esc(text: object) -> str:
+    """Stored text as literal rich markup: a memory saying ``[/bold]`` must not crash a table."""
+    from rich.markup import escape
+
+    return escape(str(text))
 
 
 def _emit_json(data: Any) -> None:
@@ -150,10 +166,10 @@ def _entries_table(entries: list[MemoryEntry], title: str, scores: list[float] |
             e.id[:8],
             f"[{_TIER_STYLE.get(e.tier.value, '')}]{e.tier.value}[/]",
             e.type.value,
-            e.key if len(e.key) < 40 else e.key[:37] + "...",
-            ("📌 " if e.pinned else "") + e.content,
+            _esc(e.key if len(e.key) < 40 else e.key[:37] + "..."),
+            ("📌 " if e.pinned else "") + _esc(e.content),
             e.source.label,
-            e.status if e.status == "active" else f"[red]{e.status}[/]",
+            e.status if e.status == "active" else f"[red]{_esc(e.status)}[/]",
         ]
         if scores is not None:
             row.insert(0, f"{scores[i]:.3f}")
@@ -163,19 +179,35 @@ def _entries_table(entries: list[MemoryEntry], title: str, scores: list[float] |
 
 @contextmanager
 def _errors(as_json: bool) -> Iterator[None]:
-    """Typed library errors become a red line (or a JSON object) and exit code 1."""
+    """Errors become one red line on stderr (or a JSON object on stdout) and exit code 1.
+
+    Typed library errors print as they are; anything else (a bad database URL the driver
+    rejects, a bug) is labelled unexpected, and ``TIERED_MEMORY_DEBUG=1`` shows its traceback.
+    """
     from .errors import TieredMemoryError, describe
 
     try:
         yield
-    except (TieredMemoryError, OSError, ValueError) as exc:
-        if isinstance(exc, typer.BadParameter):
+    except (typer.Exit, typer.Abort, KeyboardInterrupt, _click_exceptions()):
+        raise
+    except Exception as exc:
+        expected = isinstance(exc, TieredMemoryError | OSError | ValueError)
+        if not expected and os.environ.get("TIERED_MEMORY_DEBUG"):
             raise
         if as_json:
             _emit_json(describe(exc))
         else:
-            _console().print(f"[bold red]error:[/] {type(exc).__name__}: {exc}")
+            hint = "" if expected else " (unexpected; TIERED_MEMORY_DEBUG=1 shows the traceback)"
+            _console(stderr=True).print(
+                f"[bold red]error:[/] {type(exc).__name__}: {_esc(exc)}{_esc(hint)}")
         raise typer.Exit(1) from None
+
+
+def _click_exceptions() -> type[Exception]:
+    """Click's own usage errors (``BadParameter``...): Typer prints those itself."""
+    import click
+
+    return click.ClickException
 
 
 def _resolve(store: TieredMemoryStore, entry_id: str, namespace: str) -> str:
@@ -198,7 +230,8 @@ def import_cmd(
     path: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="Export file.")],
     db: Db = None,
     namespace: Ns = "default",
-    format: Annotated[str | None, typer.Option(help="Force a format (chatgpt, claude...).")] = None,
+    format: Annotated[str | None, typer.Option(
+        help="Force a format: chatgpt, claude, gemini, json, jsonl or text (default: sniffed).")] = None,
     threshold: Annotated[
         float | None, typer.Option(help="Confidence for auto-approval (default from config).")
     ] = None,
@@ -217,10 +250,11 @@ def import_cmd(
                                        confidence_threshold=threshold, force=force)
             _emit_json(report.to_dict())
             return
+        console = _console()
         with Progress(SpinnerColumn(), TextColumn("[bold]importing[/] {task.description}"),
                       BarColumn(), TextColumn("{task.fields[counts]}"), TimeElapsedColumn(),
-                      console=_console(), transient=True) as bar:
-            task = bar.add_task(path.name, total=None, counts="")
+                      console=console, transient=True, disable=not console.is_terminal) as bar:
+            task = bar.add_task(_esc(path.name), total=None, counts="")
 
             def tick(p: ImportProgress) -> None:
                 bar.update(task, counts=f"{p.conversations} conversations, "
@@ -228,10 +262,9 @@ def import_cmd(
 
             report = store.import_file(path, namespace=namespace, format=format,
                                        confidence_threshold=threshold, progress=tick, force=force)
-        console = _console()
         colour = "yellow" if report.skipped else ("red" if report.problems else "green")
         for i, line in enumerate(report_lines(report)):
-            console.print(f"[{colour}]{line}[/]" if i == 0 else line, markup=i == 0)
+            console.print(f"[{colour}]{_esc(line)}[/]" if i == 0 else line, markup=i == 0)
 
 
 @app.command()
@@ -251,22 +284,38 @@ def search(
             _emit_json([{"score": h.score, "scores": dict(h.scores), **h.entry.to_dict()}
                         for h in hits])
             return
-        _console().print(_entries_table([h.entry for h in hits], f"search: {query}",
+        _console().print(_entries_table([h.entry for h in hits], f"search: {_esc(query)}",
                                         [h.score for h in hits]))
+        if mode != "keyword":
+            _hint_reembed(store, namespace)
+
+
+def _hint_reembed(store: TieredMemoryStore, namespace: str) -> None:
+    """Vectors of another model are not searched: say so, or recall silently degrades."""
+    if pending := store.reembed_pending(namespace=namespace):
+        _console(stderr=True).print(
+            f"[yellow]note:[/] {pending} memories were embedded by another model "
+            "and are found by keyword only; run `tiered-memory reembed`")
 
 
 @app.command("list")
 def list_cmd(
     db: Db = None,
     namespace: Ns = "default",
-    tier: Annotated[str | None, typer.Option(help="Only this tier.")] = None,
+    tier: Annotated[str | None, typer.Option(
+        help="Only this tier: working, episodic, semantic or archival.")] = None,
     status: Annotated[str, typer.Option(help="active, pending, rejected or all.")] = "active",
-    limit: Annotated[int, typer.Option(help="At most this many.")] = 50,
+    limit: Annotated[int, typer.Option(min=1, help="At most this many.")] = 50,
     history: Annotated[bool, typer.Option(help="Include superseded versions.")] = False,
     as_json: Json = False,
     embeddings: Emb = None,
 ) -> None:
     """List memories, newest first."""
+    if tier is not None and tier not in _TIERS:
+        raise typer.BadParameter(f"must be one of {', '.join(_TIERS)}", param_hint="--tier")
+    if status not in _STATUSES:
+        raise typer.BadParameter(f"must be one of {', '.join(_STATUSES)}",
+                                 param_hint="--status")
     with _errors(as_json), _opened(db, embeddings) as store:
         entries = store.list(namespace=namespace, tier=tier, limit=limit,
                              status=None if status == "all" else status,
@@ -274,7 +323,9 @@ def list_cmd(
         if as_json:
             _emit_json([e.to_dict() for e in entries])
             return
-        _console().print(_entries_table(entries, f"{namespace}: {len(entries)} memories"))
+        more = f" (the first {limit}; --limit shows more)" if len(entries) == limit else ""
+        _console().print(_entries_table(entries,
+                                        f"{_esc(namespace)}: {len(entries)} memories{more}"))
 
 
 @app.command()
@@ -292,11 +343,11 @@ def show(
         if as_json:
             _emit_json({**entry.to_dict(), "history": [v.to_dict() for v in versions]})
             return
-        body = "\n".join(f"[bold]{k}[/]: {v}" for k, v in entry.to_dict().items())
+        body = "\n".join(f"[bold]{k}[/]: {_esc(v)}" for k, v in entry.to_dict().items())
         console = _console()
         console.print(Panel(body, title=entry.id))
         if len(versions) > 1:
-            console.print(_entries_table(versions, f"history of {entry.key}"))
+            console.print(_entries_table(versions, f"history of {_esc(entry.key)}"))
 
 
 @app.command()
@@ -395,6 +446,8 @@ def review(
             pending = store.pending_reviews(namespace)
             if as_json:
                 _emit_json([e.to_dict() for e in pending])
+            elif not pending:
+                _console().print(f"nothing pending review in {_esc(namespace)!r}")
             else:
                 _console().print(_entries_table(pending, f"{len(pending)} pending review"))
             return
@@ -507,6 +560,7 @@ def stats(
                     table.add_row(f"{key.removeprefix('by_')}: {sub}", str(n))
             elif isinstance(value, int):
                 table.add_row(key, str(value))
+        table.add_row("namespaces", _esc(", ".join(data["namespaces"]) or "(none)"))
         _console().print(table)
 
 
@@ -542,16 +596,25 @@ def import_jsonl(
 ) -> None:
     """Load a dump written by `export` (ids, versions, timestamps kept; contents scanned)."""
     with _errors(as_json), _opened(db, embeddings) as store, open(path, encoding="utf-8") as fh:
-        counts = store.import_records(json.loads(line) for line in fh if line.strip())
+        counts = store.import_records(_json_lines(fh, path))
         summary = ", ".join(f"{n} {k}" for k, n in counts.items())
         _emit_json(counts) if as_json else _console().print(f"[green]imported {summary}[/]")
+
+
+def _json_lines(lines: Iterator[str], path: Path) -> Iterator[Any]:
+    for number, line in enumerate(lines, 1):
+        if line.strip():
+            try:
+                yield json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"{path}, line {number}: not JSON ({exc.msg})") from None
 
 
 @app.command()
 def context(
     query: Annotated[str, typer.Argument(help="The current user message.")] = "",
     db: Db = None, namespace: Ns = "default",
-    budget: Annotated[int | None, typer.Option(help="Token budget.")] = None,
+    budget: Annotated[int | None, typer.Option(min=1, help="Token budget.")] = None,
     as_json: Json = False, embeddings: Emb = None,
 ) -> None:
     """Print the memory block a system prompt would get for QUERY."""
@@ -560,17 +623,19 @@ def context(
         if as_json:
             _emit_json({"namespace": namespace, "query": query, "context": text})
         else:
-            typer.echo(text or "(no memory for this query)")
+            within = f" within {budget} tokens" if budget else ""
+            typer.echo(text or f"(no memory for this query{within})")
 
 
 @app.command()
 def serve(
     db: Db = None,
     host: Annotated[str, typer.Option(help="Bind address.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port.")] = 8765,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port.")] = 8765,
     token: Annotated[list[str] | None, typer.Option(
-        help="TOKEN=NAMESPACE (repeatable) [env TIERED_MEMORY_TOKENS, comma-separated].")] = None,
-    max_body: Annotated[int, typer.Option(help="Largest request body in bytes.")] = 10_000_000,
+        help="TOKEN=NAMESPACE (repeatable; env TIERED_MEMORY_TOKENS, comma-separated).")] = None,
+    max_body: Annotated[int, typer.Option(min=1, help="Largest request body in bytes.")]
+    = 10_000_000,
     embeddings: Emb = None,
 ) -> None:
     """Serve the REST API (FastAPI + uvicorn)."""
@@ -588,9 +653,21 @@ def serve(
         tokens[tok.strip()] = ns.strip()
     if not tokens:
         raise typer.BadParameter("give at least one --token TOKEN=NAMESPACE")
-    store = open_store(db, embeddings)
-    uvicorn.run(create_app(store, tokens=tokens, max_body_bytes=max_body), host=host, port=port,
-                log_level="warning")
+    with _errors(False):
+        store = open_store(db, embeddings)
+    # uvicorn logs only warnings: without this line a working server looks like a hung one.
+    err = _console(stderr=True)
+    scopes = ", ".join(sorted(set(tokens.values())))
+    err.print(f"serving the REST API on http://{_esc(host)}:{port} "
+              f"({len(tokens)} token(s) for {_esc(scopes)}); Ctrl-C stops")
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        err.print(f"[yellow]warning:[/] {_esc(host)} is reachable from other hosts, over plain "
+                  "HTTP: put TLS in front of it")
+    try:
+        uvicorn.run(create_app(store, tokens=tokens, max_body_bytes=max_body), host=host,
+                    port=port, log_level="warning")
+    finally:
+        store.close()
 
 
 def main() -> None:

@@ -23,7 +23,12 @@ import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from langchain_core.runnables import RunnableConfig, RunnableLambda
+
+    from .store import TieredMemoryStore
 
 __all__ = [
     "LEVEL_SHARES",
@@ -198,7 +203,7 @@ def _namespace_of(config: Any, default: str | None) -> str:
 
 
 def _block_for(
-    store: Any, state: Mapping[str, Any], config: Any, namespace: str | None,
+    store: TieredMemoryStore, state: Mapping[str, Any], config: Any, namespace: str | None,
     budget: int | None, k: int,
 ) -> tuple[list[Any], str]:
     messages = list(state.get("messages", []))
@@ -229,8 +234,12 @@ def _node_update(messages: list[Any], text: str) -> dict[str, Any]:
 
 
 def memory_context_node(
-    store: Any, *, namespace: str | None = None, budget: int | None = None, k: int = 8
-) -> Any:
+    store: TieredMemoryStore,
+    *,
+    namespace: str | None = None,
+    budget: int | None = None,
+    k: int = 8,
+) -> RunnableLambda[Mapping[str, Any], dict[str, Any]]:
     """A LangGraph node that puts the memory block into ``MessagesState`` as a system message.
 
     Add it before the model node (``START → memory → model``): it recalls for the last user
@@ -247,7 +256,7 @@ def memory_context_node(
     Returns:
         A runnable node (sync and async) returning a ``{"messages": [...]}`` update.
     """
-    from langchain_core.runnables import RunnableConfig, RunnableLambda
+    from langchain_core.runnables import RunnableLambda
 
     def node(state: Mapping[str, Any], config: RunnableConfig) -> dict[str, Any]:
         messages, text = _block_for(store, state, config, namespace, budget, k)
@@ -263,15 +272,29 @@ def memory_context_node(
 
 
 def memory_pre_model_hook(
-    store: Any, *, namespace: str | None = None, budget: int | None = None, k: int = 8
-) -> Callable[..., dict[str, Any]]:
+    store: TieredMemoryStore,
+    *,
+    namespace: str | None = None,
+    budget: int | None = None,
+    k: int = 8,
+) -> Callable[[Mapping[str, Any], RunnableConfig], dict[str, Any]]:
     """A ``pre_model_hook`` for ``create_react_agent``: the model sees the memory block first.
 
     It returns ``llm_input_messages`` (the block as a system message, then the conversation), so
-    nothing is written to the graph state.
+    nothing is written to the graph state: ``create_react_agent(model, tools,
+    pre_model_hook=memory_pre_model_hook(store))``.
+
+    Args:
+        store: A `TieredMemoryStore`.
+        namespace: Whose memory; otherwise ``config["configurable"]["namespace"]`` or
+            ``["user_id"]``, else ``"default"``.
+        budget: Token budget (default ``memory.contextTokenBudget``).
+        k: How many entries L2 recall considers.
+
+    Returns:
+        A function of ``(state, config)`` returning ``{"llm_input_messages": [...]}``.
     """
     from langchain_core.messages import SystemMessage
-    from langchain_core.runnables import RunnableConfig
 
     def hook(state: Mapping[str, Any], config: RunnableConfig) -> dict[str, Any]:
         messages, text = _block_for(store, state, config, namespace, budget, k)

@@ -14,7 +14,7 @@ import threading
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from langchain_core.chat_history import BaseChatMessageHistory
 from langchain_core.messages import BaseMessage
@@ -24,6 +24,7 @@ from .config import MemoryConfig
 if TYPE_CHECKING:
     from .consolidation.scheduler import ConsolidationScheduler
     from .store import TieredMemoryStore
+    from .store._jobs import Job
 
 __all__ = ["WorkingMemoryHistory", "message_importance", "render_working_block"]
 
@@ -213,7 +214,7 @@ class WorkingMemoryHistory(BaseChatMessageHistory):
         with self._buffer.lock:
             return [*self._buffer.spilled, *self._buffer.ring]
 
-    def end_session(self, *, wait: bool = False) -> Any:
+    def end_session(self, *, wait: bool = False) -> Job | None:
         """Hand the session to consolidation and empty the buffer.
 
         With a scheduler, consolidation is recorded as a durable job in the store and run in the
@@ -236,16 +237,16 @@ class WorkingMemoryHistory(BaseChatMessageHistory):
         from .consolidation.jobs import enqueue_session
 
         if self.scheduler is not None:
-            job = self.scheduler.schedule_session(
+            scheduled: Job = self.scheduler.schedule_session(
                 self.store, self.namespace, self.session_id, messages
             )
             if wait:
                 self.scheduler.drain()
-            return job
-        job, _created = enqueue_session(self.store, self.namespace, self.session_id, messages)
+            return scheduled
+        job: Job = enqueue_session(self.store, self.namespace, self.session_id, messages)[0]
         return job
 
-    async def aend_session(self, *, wait: bool = False) -> Any:
+    async def aend_session(self, *, wait: bool = False) -> Job | None:
         """Async twin of `end_session`."""
         from .store._async import run_sync
 

@@ -12,7 +12,7 @@ from langchain_core.callbacks.manager import (
 )
 from langchain_core.documents import Document
 from langchain_core.retrievers import BaseRetriever, LangSmithRetrieverParams
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 
 from .errors import InvalidInput
 from .store import TieredMemoryStore
@@ -38,6 +38,7 @@ _OVERRIDABLE = frozenset(
 )
 # Keys that `BaseRetriever.invoke` itself leaves in the kwargs it forwards.
 _IGNORED = frozenset({"verbose"})
+_ADAPTERS: dict[tuple[type, str], TypeAdapter[Any]] = {}
 
 
 def hit_to_document(hit: SearchHit) -> Document:
@@ -72,7 +73,9 @@ class TieredMemoryRetriever(BaseRetriever):
     """Hybrid recall (BM25 + vectors → RRF → gate → rerank → forgetting curve) over one namespace.
 
     ``k`` and every filter can be overridden for one call: ``retriever.invoke(query, k=3,
-    tags=["ui"])``. The namespace cannot: a retriever only ever reads its own namespace.
+    tags=["ui"], since="2025-01-01")``; a per-call value is validated and coerced like the field
+    (a bad one raises `InvalidInput` naming it). The namespace cannot be overridden: a retriever
+    only ever reads its own namespace.
 
     Example:
         >>> retriever = TieredMemoryRetriever(store=store, namespace="alice", k=5)  # doctest: +SKIP
@@ -131,11 +134,29 @@ class TieredMemoryRetriever(BaseRetriever):
                 f"not a retriever option (one of: {', '.join(sorted(_OVERRIDABLE))})",
             )
         opts = {name: getattr(self, name) for name in _OVERRIDABLE}
-        opts.update({n: v for n, v in overrides.items() if n in _OVERRIDABLE})
+        for name, value in overrides.items():
+            if name in _OVERRIDABLE:
+                opts[name] = self._validate_override(name, value)
         k = opts["k"]
         if not isinstance(k, int) or isinstance(k, bool) or k < 0:
             raise InvalidInput("k", "must be a non-negative integer")
         return opts
+
+    @classmethod
+    def _validate_override(cls, name: str, value: Any) -> Any:
+        # A per-call value gets the same coercion as the field would at construction
+        # ("2024-05-01" → datetime, "semantic" → MemoryTier), so invoke(q, since=...) and
+        # TieredMemoryRetriever(since=...) accept the same inputs.
+        if name == "k":
+            return value  # checked strictly above: "3" or True is a mistake, not a number
+        adapter = _ADAPTERS.get((cls, name))
+        if adapter is None:
+            annotation: Any = cls.model_fields[name].annotation
+            adapter = _ADAPTERS[(cls, name)] = TypeAdapter(annotation)
+        try:
+            return adapter.validate_python(value)
+        except ValidationError as exc:
+            raise InvalidInput(name, exc.errors()[0]["msg"]) from None
 
     def _get_relevant_documents(
         self, query: str, *, run_manager: CallbackManagerForRetrieverRun, **kwargs: Any

@@ -125,15 +125,19 @@ def _jieba() -> Callable[[str], Iterable[str]]:
     if _jieba_cut is None:
         with _lazy_lock:
             if _jieba_cut is None:
-                # jieba logs "Building prefix dict..." on its own logger at import/initialise;
-                # quiet that logger only, never the root logger.
-                jlog = logging.getLogger("jieba")
-                jlog.setLevel(logging.WARNING)
-                import jieba
+                # jieba logs "Building prefix dict..." at DEBUG through its own handler while it
+                # initialises; raise its logger's level for that moment only and put it back, so
+                # the application's logging configuration is left as it was.
+                import jieba  # sets its own logger to DEBUG on import
 
-                jieba.setLogLevel(logging.WARNING)
-                tok = jieba.Tokenizer()
-                tok.initialize()
+                jlog = logging.getLogger("jieba")
+                before = jlog.level
+                jlog.setLevel(logging.WARNING)
+                try:
+                    tok = jieba.Tokenizer()
+                    tok.initialize()
+                finally:
+                    jlog.setLevel(before)
                 _jieba_cut = tok.lcut_for_search
     return _jieba_cut
 

@@ -69,7 +69,24 @@ def consolidation_node(
 
     The session id comes from ``config["configurable"]["thread_id"]`` (else ``session_id`` in the
     state, else ``"default"``); the namespace from ``namespace``, else
-    ``config["configurable"]["namespace"]`` / ``["user_id"]``, else ``"default"``.
+    ``config["configurable"]["namespace"]`` / ``["user_id"]``, else ``"default"``. System
+    messages (such as the injected memory block) are left out of the consolidated transcript.
+
+    Example:
+        >>> builder.add_node("consolidate", consolidation_node(store, scheduler=scheduler))
+        ... # doctest: +SKIP
+        >>> builder.add_edge("chatbot", "consolidate")  # doctest: +SKIP
+
+    Args:
+        store: A `TieredMemoryStore`.
+        llm: Chat model for the pipeline (None: offline heuristics); unused with a
+            ``scheduler``, which brings its own.
+        namespace: Whose memory (default: from the run's config, see above).
+        scheduler: Run consolidation in the background instead of inside the graph step.
+
+    Returns:
+        A callable node ``(state, config) -> {}`` with ``last_job`` (the store job) and, when
+        run inline, ``last_state`` (the final `ConsolidationState`).
     """
     from langchain_core.runnables import RunnableConfig
 

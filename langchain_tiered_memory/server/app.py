@@ -204,11 +204,14 @@ def create_app(
         status: Literal["active", "pending", "rejected", "all"] = "active",
         limit: Annotated[int, Query(ge=1, le=1000)] = 100,
         offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+        history: Annotated[bool, Query(description="Include superseded versions.")] = False,
     ) -> ListResponse:
-        """Memories of a namespace, newest first."""
+        """Memories of a namespace, newest first (the live version of each key, unless
+        ``history``)."""
         ns = scope(who, namespace)
         entries = store.list(namespace=ns, tier=tier, limit=limit, offset=offset,
-                             status=None if status == "all" else status)
+                             status=None if status == "all" else status,
+                             include_superseded=history)
         return ListResponse(namespace=ns, items=[_item(e) for e in entries])
 
     @app.patch("/api/memory/items/{item_id}", response_model=MemoryItem, tags=["memory"])

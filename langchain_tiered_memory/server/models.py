@@ -6,6 +6,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+# The importer's formats (`ingest.reader.FORMATS`; a test keeps the two equal): an unknown one
+# is a 422 naming the choices, not a 400 from deep in the importer.
+ExportFormat = Literal["chatgpt", "claude", "gemini", "json", "jsonl", "text"]
+
 _NS = Field(default=None, min_length=1, max_length=255,
             description="Namespace; default: the token's own.")
 
@@ -37,7 +41,7 @@ class IngestRequest(BaseModel):
     messages: list[ChatMessage] | None = Field(default=None, max_length=10_000)
     export: Any = Field(default=None, description="A whole export as JSON (ChatGPT, Claude...)")
     text: str | None = Field(default=None, description="A plain-text transcript (User:/我:...)")
-    format: str | None = Field(default=None, max_length=32)
+    format: ExportFormat | None = Field(default=None, description="Force a format (default: sniffed).")
     confidence_threshold: float | None = Field(default=None, ge=0.0, le=1.0)
     force: bool = False
 

@@ -12,13 +12,14 @@ from typing import Any
 import sqlalchemy as sa
 
 from ..context import ContextBlock, ContextItem, layout_levels
+from ..errors import InvalidInput
 from ..types import MemoryEntry, MemoryTier, MemoryType
 from . import _tables as t
 from ._async import run_sync
 from ._db import db_errors
 from ._episodes import EpisodeMixin
 from ._reads import ReadsMixin
-from ._rows import check_namespace
+from ._rows import check_limit, check_namespace
 
 _IDENTITY_PREFIXES = ("identity.", "name", "user.name", "profile.name")
 _IDENTITY_WORDS = ("language", "locale", "lang")
@@ -52,6 +53,11 @@ class ContextMixin(EpisodeMixin, ReadsMixin):
     ) -> ContextBlock:
         """Assemble the memory block and report what went in (see `context`)."""
         check_namespace(namespace)
+        if query is not None and not isinstance(query, str):
+            raise InvalidInput("query", "must be a string or None")
+        check_limit(budget, "budget")
+        check_limit(k, "k", optional=False)
+        check_limit(episodes, "episodes", optional=False)
         total = self.config.context_token_budget if budget is None else int(budget)
         live = [
             e

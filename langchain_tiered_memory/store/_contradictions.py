@@ -39,7 +39,7 @@ from ._lattice import (
 )
 from ._lifecycle import live, rows_by_id
 from ._recall import RecallMixin
-from ._rows import check_namespace
+from ._rows import check_ids, check_namespace
 
 logger = logging.getLogger("langchain_tiered_memory")
 
@@ -176,9 +176,9 @@ class ContradictionsMixin(LatticeMixin, RecallMixin):
         Returns:
             The new contradiction records (resolved or pending).
         """
-        given = list(entry_ids)
-        if not all(isinstance(i, str) for i in given):
-            raise InvalidInput("entry_ids", "must be strings")
+        given = check_ids(entry_ids)
+        if namespace is not None:
+            check_namespace(namespace)
         ids = list(dict.fromkeys(given))
         with db_errors("read memories to check"), self._read() as conn:
             found = {e.id: e for e in rows_by_id(conn, ids)

@@ -32,7 +32,9 @@ from ._index import NamespaceIndex, catch_up, load_namespace
 from ._rows import (
     Draft,
     audit_value,
+    check_ids,
     check_namespace,
+    check_time,
     entry_from_row,
     entry_to_row,
     make_draft,
@@ -99,7 +101,8 @@ class StoreCore:
         return self._engine.connect().execution_options(write=True)
 
     def _now(self, now: datetime | None = None) -> datetime:
-        return now or self.clock()
+        # Every public ``now=`` override passes here: refuse a string before it reaches the maths.
+        return check_time(now, "now") or self.clock()
 
     def _audit_row(
         self,
@@ -539,15 +542,16 @@ class StoreCore:
             raise InvalidInput("entry_id", "must be a string")
         query = sa.select(t.memories).where(t.memories.c.id == entry_id)
         if namespace is not None:
-            query = query.where(t.memories.c.namespace == namespace)
+            query = query.where(t.memories.c.namespace == check_namespace(namespace))
         with db_errors("read a memory"), self._read() as conn:
             row = conn.execute(query).first()
         return entry_from_row(row) if row else None
 
     def get_many(self, entry_ids: Sequence[str], *, namespace: str) -> dict[str, MemoryEntry]:
         """Entries by id within one namespace (missing ids are left out)."""
+        check_namespace(namespace)
         out: dict[str, MemoryEntry] = {}
-        ids = list(dict.fromkeys(entry_ids))
+        ids = list(dict.fromkeys(check_ids(entry_ids)))
         with db_errors("read memories"), self._read() as conn:
             for start in range(0, len(ids), 500):
                 chunk = ids[start : start + 500]

@@ -48,22 +48,29 @@ class EditsMixin(StoreCore):
             raise IllegalTransition(
                 f"entry {entry_id} was superseded by {current.superseded_by}; update that one"
             )
-        requested = (
-            ProvenanceLevel.parse(source)
-            if source is not None
-            else min(current.source, max_provenance(path))
-        )
+        # A given ``source`` is parsed (and refused with a typed error) by `make_draft`.
+        requested = source if source is not None else min(current.source, max_provenance(path))
         raw = {
             "content": content if content is not None else current.content,
             "key": current.key,
             "type": type if type is not None else current.type,
             "tier": current.tier if current.tier != MemoryTier.ARCHIVAL else MemoryTier.SEMANTIC,
-            "tags": list(tags) if tags is not None else list(current.tags),
+            # A bare string (or any non-list) goes to `make_draft` as given so that it is refused:
+            # list("abc") would silently store the tags a, b and c.
+            "tags": list(current.tags)
+            if tags is None
+            else list(tags)
+            if isinstance(tags, Iterable) and not isinstance(tags, str | Mapping)
+            else tags,
             "importance": importance if importance is not None else current.importance,
             "source": requested,
             "source_session": current.source_session,
             "episode_id": current.episode_id,
-            "metadata": dict(metadata) if metadata is not None else dict(current.metadata),
+            "metadata": dict(current.metadata)
+            if metadata is None
+            else dict(metadata)
+            if isinstance(metadata, Mapping)
+            else metadata,  # refused by `make_draft`
             "event_at": current.event_at if event_at is _UNSET else event_at,
             "pinned": current.pinned,
         }

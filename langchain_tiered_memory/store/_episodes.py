@@ -15,7 +15,14 @@ from ..types import Episode
 from . import _tables as t
 from ._db import db_errors, dumps, to_ts
 from ._recall import RecallMixin
-from ._rows import Draft, check_namespace, episode_from_row, vector_row
+from ._rows import (
+    Draft,
+    check_limit,
+    check_namespace,
+    check_time,
+    episode_from_row,
+    vector_row,
+)
 
 
 class EpisodeMixin(RecallMixin):
@@ -89,9 +96,11 @@ class EpisodeMixin(RecallMixin):
 
     def get_episode(self, episode_id: str, *, namespace: str | None = None) -> Episode | None:
         """The episode with this id (within ``namespace`` when given), or None."""
+        if not isinstance(episode_id, str):
+            raise InvalidInput("episode_id", "must be a string")
         query = sa.select(t.episodes).where(t.episodes.c.id == episode_id)
         if namespace is not None:
-            query = query.where(t.episodes.c.namespace == namespace)
+            query = query.where(t.episodes.c.namespace == check_namespace(namespace))
         with db_errors("read an episode"), self._read() as conn:
             row = conn.execute(query).first()
         return episode_from_row(row) if row else None
@@ -108,6 +117,9 @@ class EpisodeMixin(RecallMixin):
     ) -> list[Episode]:
         """Episodes of a namespace, newest first, filtered by session, entity and time."""
         check_namespace(namespace)
+        check_time(since, "since")
+        check_time(until, "until")
+        check_limit(limit, "limit")
         e = t.episodes.c
         query = sa.select(t.episodes).where(e.namespace == namespace)
         if session_key is not None:
@@ -156,6 +168,15 @@ class EpisodeMixin(RecallMixin):
     ) -> list[tuple[Episode, float]]:
         """Episodes that best answer ``query`` (BM25 + vectors, RRF), with entity and time filters."""
         check_namespace(namespace)
+        if not isinstance(query, str):
+            raise InvalidInput("query", "must be a string")
+        check_limit(k, "k", optional=False)
+        if isinstance(entities, str):
+            raise InvalidInput("entities", "must be a list of strings")
+        # Compared with aware timestamps below: a naive or non-datetime bound is refused here.
+        for name, bound in (("since", since), ("until", until)):
+            if check_time(bound, name) is not None and bound.tzinfo is None:  # type: ignore[union-attr]
+                raise InvalidInput(name, "must be timezone-aware")
         if k <= 0 or not query.strip():
             return []
         index = self._index(namespace)

@@ -32,6 +32,7 @@ from ._async import run_sync
 from ._coordination import lease_owner_id, owner_is_dead
 from ._core import StoreCore
 from ._db import db_errors, dumps, from_ts, loads, to_ts
+from ._rows import check_namespace
 
 __all__ = ["Job", "JobsMixin", "default_lease_owner"]
 
@@ -113,6 +114,7 @@ class JobsMixin(StoreCore):
         Returns:
             ``(job, created)``: the job and whether this call created (or re-queued) it.
         """
+        check_namespace(namespace)
         if not isinstance(session_key, str) or not session_key.strip():
             raise InvalidInput("session_key", "must be a non-empty string")
         from ..types import new_id

@@ -458,13 +458,17 @@ class KnowledgeMixin(StoreCore):
             )
             return [_doc_from_row(r) for r in rows]
 
-    def knowledge_chunks(self, doc_id: str) -> builtins.list[str]:
-        """The chunk texts of a document, in order."""
+    def knowledge_chunks(self, doc_id: str, *, namespace: str | None = None) -> builtins.list[str]:
+        """The chunk texts of a document, in order (with ``namespace``, only if it belongs to
+        it: without that filter a caller scoped to one namespace could read another's chunks)."""
+        if not isinstance(doc_id, str):
+            raise InvalidInput("doc_id", "must be a string")
         c = knowledge_chunks.c
+        query = sa.select(c.content).where(c.doc_id == doc_id)
+        if namespace is not None:
+            query = query.where(c.namespace == check_namespace(namespace))
         with db_errors("read the knowledge base"), self._read() as conn:
-            rows = conn.execute(
-                sa.select(c.content).where(c.doc_id == doc_id).order_by(c.chunk_index)
-            )
+            rows = conn.execute(query.order_by(c.chunk_index))
             return [r[0] for r in rows]
 
     def _knowledge_index(self, namespace: str) -> _NamespaceKnowledge:

@@ -215,6 +215,10 @@ class LatticeMixin(StoreCore):
         and where a contradiction was pending at ``time``, both sides of it.
         """
         check_namespace(namespace)
+        if not isinstance(key, str) or not key:
+            raise InvalidInput("key", "must be a non-empty string")
+        if not isinstance(time, datetime):
+            raise InvalidInput("time", f"must be a datetime, not {type(time).__name__}")
         when = to_ts(_aware(time))
         assert when is not None
         m = t.memories.c

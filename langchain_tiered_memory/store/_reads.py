@@ -9,11 +9,12 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from ..errors import InvalidInput
 from ..types import MemoryEntry, MemoryTier, MemoryType
 from . import _tables as t
 from ._core import StoreCore
 from ._db import db_errors, to_ts
-from ._rows import check_namespace, entry_from_row
+from ._rows import check_enum, check_limit, check_namespace, check_time, entry_from_row
 
 
 class ReadsMixin(StoreCore):
@@ -52,14 +53,22 @@ class ReadsMixin(StoreCore):
         check_namespace(namespace)
         m = t.memories.c
         query = sa.select(t.memories).where(m.namespace == namespace)
+        check_limit(limit, "limit")
+        check_limit(offset, "offset", optional=False)
+        if isinstance(tags, str):
+            raise InvalidInput("tags", "must be a list of strings")
+        if key is not None and not isinstance(key, str):
+            raise InvalidInput("key", "must be a string")
         if tier is not None:
             tiers = [tier] if isinstance(tier, str | MemoryTier) else list(tier)
-            query = query.where(m.tier.in_([MemoryTier(x).value for x in tiers]))
+            query = query.where(
+                m.tier.in_([check_enum(MemoryTier, x, "tier").value for x in tiers])
+            )
         if type is not None:
-            query = query.where(m.type == MemoryType(type).value)
-        if since is not None:
+            query = query.where(m.type == check_enum(MemoryType, type, "type").value)
+        if check_time(since, "since") is not None:
             query = query.where(m.created_at >= to_ts(since))
-        if until is not None:
+        if check_time(until, "until") is not None:
             query = query.where(m.created_at < to_ts(until))
         if key is not None:
             query = query.where(m.key == key)
@@ -83,6 +92,8 @@ class ReadsMixin(StoreCore):
     def history(self, key: str, *, namespace: str = "default") -> builtins.list[MemoryEntry]:
         """Every version of ``key``, oldest first."""
         check_namespace(namespace)
+        if not isinstance(key, str) or not key:
+            raise InvalidInput("key", "must be a non-empty string")
         m = t.memories.c
         with db_errors("read history"), self._read() as conn:
             rows = conn.execute(
@@ -96,6 +107,8 @@ class ReadsMixin(StoreCore):
         self, *, namespace: str = "default", entry_id: str | None = None, limit: int | None = None
     ) -> builtins.list[dict[str, Any]]:
         """Audit rows of a namespace (oldest first): seq, ts, entry_id, action, actor, old, new, reason."""
+        check_namespace(namespace)
+        check_limit(limit, "limit")
         a = t.audit_log.c
         query = sa.select(t.audit_log).where(a.namespace == namespace).order_by(a.seq)
         if entry_id is not None:
@@ -116,6 +129,6 @@ class ReadsMixin(StoreCore):
         """Number of entries (in one namespace, or in all)."""
         query = sa.select(sa.func.count()).select_from(t.memories)
         if namespace is not None:
-            query = query.where(t.memories.c.namespace == namespace)
+            query = query.where(t.memories.c.namespace == check_namespace(namespace))
         with db_errors("count memories"), self._read() as conn:
             return int(conn.execute(query).scalar() or 0)

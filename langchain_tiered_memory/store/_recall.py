@@ -20,7 +20,7 @@ from . import _tables as t
 from ._core import StoreCore
 from ._db import db_errors, to_ts
 from ._index import RowMeta
-from ._rows import check_namespace
+from ._rows import check_enum, check_ids, check_namespace, check_time
 
 logger = logging.getLogger("langchain_tiered_memory")
 
@@ -76,12 +76,12 @@ class RecallMixin(StoreCore):
             raise InvalidInput("mode", f"must be hybrid, keyword or vector, not {mode!r}")
         if not isinstance(k, int) or isinstance(k, bool) or k < 0:
             raise InvalidInput("k", "must be a non-negative integer")
+        when = self._now(now)
+        filters = _Filters(tiers, types, tags, since, until, episode_id)
         if k == 0 or not query.strip():
             return []
-        when = self._now(now)
         index = self._index(namespace)
         tokens = tokenize(query)
-        filters = _Filters(tiers, types, tags, since, until, episode_id)
         pool = max(self.config.candidate_pool, k)
         qvec = self._query_vector(query) if mode != "keyword" else None
         fetch = pool
@@ -168,6 +168,7 @@ class RecallMixin(StoreCore):
         afterwards call it for what they actually return.
         """
         check_namespace(namespace)
+        ids = check_ids(ids, "ids")
         if ids:
             self._reinforce(namespace, ids, self._now(now))
 
@@ -209,11 +210,19 @@ class _Filters:
         until: datetime | None,
         episode_id: str | None,
     ) -> None:
-        self.tiers = {MemoryTier(x).value for x in tiers} if tiers is not None else None
-        self.types = {MemoryType(x).value for x in types} if types is not None else None
+        # Bad filters are refused with a typed error (a bare string is not a list of them).
+        for name, value in (("tiers", tiers), ("types", types), ("tags", tags)):
+            if isinstance(value, str):
+                raise InvalidInput(name, "must be a list, not a string")
+        self.tiers = (
+            {check_enum(MemoryTier, x, "tiers").value for x in tiers} if tiers is not None else None
+        )
+        self.types = (
+            {check_enum(MemoryType, x, "types").value for x in types} if types is not None else None
+        )
         self.tags = set(tags or ())
-        self.since = to_ts(since)
-        self.until = to_ts(until)
+        self.since = to_ts(check_time(since, "since"))
+        self.until = to_ts(check_time(until, "until"))
         self.episode_id = episode_id
         self.active = any(
             x is not None for x in (self.tiers, self.types, since, until, episode_id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -68,6 +68,16 @@ def _enum(cls: Any, value: Any, name: str, index: int | None) -> Any:
         raise InvalidInput(name, f"{value!r} is not one of {choices}", item_index=index) from None
 
 
+# The statuses an entry can hold: live, waiting for review, rejected by a reviewer.
+# "unindexed": stored for exact reads (the LangGraph adapter's index=False items), never recalled.
+ENTRY_STATUSES = ("active", "pending", "rejected", "unindexed")
+
+
+def check_enum(cls: Any, value: Any, name: str) -> Any:
+    """``value`` as a member of the enum ``cls`` (by member, value or name), else `InvalidInput`."""
+    return _enum(cls, value, name, None)
+
+
 def make_draft(raw: Mapping[str, Any] | str, namespace: str, index: int | None = None) -> Draft:
     """Validate one write request (a string, or a mapping of `TieredMemoryStore.add` arguments)."""
     if isinstance(raw, str):
@@ -117,6 +127,15 @@ def make_draft(raw: Mapping[str, Any] | str, namespace: str, index: int | None =
     event_at = raw.get("event_at")
     if event_at is not None and not isinstance(event_at, datetime):
         raise InvalidInput("event_at", "must be a datetime", item_index=index)
+    episode_id = raw.get("episode_id")
+    if episode_id is not None and (not isinstance(episode_id, str) or not episode_id.strip()):
+        raise InvalidInput("episode_id", "must be a non-empty string", item_index=index)
+    status = raw.get("status", "active")
+    if status not in ENTRY_STATUSES:
+        # Any other status would store an entry that no read, recall or review ever shows.
+        raise InvalidInput(
+            "status", f"must be one of {', '.join(ENTRY_STATUSES)}", item_index=index
+        )
     session = raw.get("source_session") or ""
     if not isinstance(session, str):
         raise InvalidInput("source_session", "must be a string", item_index=index)
@@ -138,11 +157,11 @@ def make_draft(raw: Mapping[str, Any] | str, namespace: str, index: int | None =
         importance=float(importance),
         source=source,
         source_session=session,
-        episode_id=raw.get("episode_id"),
+        episode_id=episode_id,
         metadata=dict(metadata),
         event_at=event_at,
         pinned=bool(raw.get("pinned", False)),
-        status=str(raw.get("status", "active")),
+        status=status,
     )
 
 
@@ -152,6 +171,32 @@ def check_namespace(namespace: Any, index: int | None = None) -> str:
         raise InvalidInput("namespace", "must be a non-empty string (max 255)", item_index=index)
     check_text(namespace, "namespace", index)
     return namespace
+
+
+def check_time(value: Any, name: str) -> datetime | None:
+    """A datetime or None; anything else (a string, a number) is refused before it reaches SQL."""
+    if value is not None and not isinstance(value, datetime):
+        raise InvalidInput(name, f"must be a datetime, not {type(value).__name__}")
+    return value
+
+
+def check_ids(ids: Any, name: str = "entry_ids") -> list[str]:
+    """A list of id strings; a bare string would otherwise be read as one id per character."""
+    if isinstance(ids, str) or not isinstance(ids, Iterable):
+        raise InvalidInput(name, "must be a list of id strings")
+    out = list(ids)
+    if not all(isinstance(i, str) for i in out):
+        raise InvalidInput(name, "every id must be a string")
+    return out
+
+
+def check_limit(value: Any, name: str, *, optional: bool = True) -> int | None:
+    """A non-negative integer (or None when ``optional``)."""
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InvalidInput(name, "must be a non-negative integer")
+    return value
 
 
 def check_text(value: str, name: str, index: int | None = None) -> None:

@@ -29,7 +29,7 @@ from ._edits import EditsMixin
 from ._episodes import EpisodeMixin
 from ._reads import ReadsMixin
 from ._reembed import ReembedMixin
-from ._rows import Draft, check_namespace, entry_from_row, make_draft, vector_row
+from ._rows import Draft, check_limit, check_namespace, entry_from_row, make_draft, vector_row
 
 DUMP_FORMAT = "tiered-memory-dump"
 DUMP_VERSION = 1
@@ -230,6 +230,7 @@ class SourcesMixin(EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixin):
         self, namespace: str = "default", *, limit: int | None = None
     ) -> list[MemoryEntry]:
         """Entries waiting for review (status ``pending``), oldest first."""
+        check_limit(limit, "limit")
         pending = self.list(namespace=namespace, status="pending")
         pending.reverse()
         return pending[:limit] if limit is not None else pending
@@ -310,6 +311,8 @@ class SourcesMixin(EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixin):
     def memory_stats(self, *, namespace: str | None = None) -> dict[str, Any]:
         """Counts for dashboards: entries by tier, type, provenance and status; live entries,
         superseded versions, episodes, import sources, blocked writes and the re-embed queue."""
+        if namespace is not None:
+            check_namespace(namespace)
         m = t.memories.c
 
         def scoped(query: Any, table: sa.Table) -> Any:
@@ -351,6 +354,8 @@ class SourcesMixin(EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixin):
         The first record is a header; then one record per row of memories (every version),
         episodes, vectors (base64), contradictions, links, sources and the audit log.
         """
+        if namespace is not None:
+            check_namespace(namespace)
         yield {"record": "header", "format": DUMP_FORMAT, "version": DUMP_VERSION,
                "schema_version": self.schema_version, "namespace": namespace}
         with db_errors("export the store"), self._read() as conn:
