@@ -90,7 +90,8 @@ class TieredMemoryBaseStore(BaseStore):
       consolidation pipeline. Namespace ``("users", "alice")`` is store namespace
       ``"users.alice"`` (LangGraph forbids ``.`` in labels, so the mapping is exact).
     - A put is a guarded memory write: injection scanner, PII policy and provenance guard apply
-      (a refused put raises `MemoryWriteBlocked`; nothing of the batch's writes is stored), with
+      (a refused put raises `MemoryWriteBlocked` and none of the batch's puts or deletes is
+      applied; a delete refused by the provenance guard stops the deletes after it), with
       ``model_inferred`` provenance through `WritePath.LANGGRAPH_STORE` unless configured.
       Re-putting a key makes a new version; the old one is kept (superseded, ARCHIVAL) for
       history, and only the latest is ever returned.
@@ -368,16 +369,22 @@ class TieredMemoryBaseStore(BaseStore):
 
     def _apply_puts(self, puts: Sequence[PutOp], now: datetime) -> None:
         items: list[dict[str, Any]] = []
+        deletes: list[PutOp] = []
         for op in puts:
+            if op.value is None:
+                deletes.append(op)
+                continue
             namespace = m.to_store_namespace(op.namespace)
             current = self._get(tuple(op.namespace), op.key, now)
-            if op.value is None:
-                for entry in self._entries(namespace, m.entry_key(op.key)):
-                    self._remove(namespace, entry)
-                continue
             items.append(self._draft(op, namespace, current, now))
+        # Puts are de-duplicated per key, so puts and deletes touch different keys: the
+        # all-or-nothing write goes first, and a refused put leaves every delete undone too.
         if items:
             self.store.add_many(items, namespace=items[0]["namespace"], path=self.path, now=now)
+        for op in deletes:
+            namespace = m.to_store_namespace(op.namespace)
+            for entry in self._entries(namespace, m.entry_key(op.key)):
+                self._remove(namespace, entry)
 
     def _draft(
         self, op: PutOp, namespace: str, current: _Record | None, now: datetime
