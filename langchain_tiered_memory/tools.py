@@ -204,8 +204,9 @@ class ForgetMemoryTool(_MemoryTool):
 
     name: str = "forget_memory"
     description: str = (
-        "Forget a memory by id: it is archived (ranked far lower in recall, marked archived in "
-        "search results, restorable by the user; never deleted). Use it when a memory is "
+        "Forget a memory by id: it is archived (left out of the memory block in the prompt, "
+        "ranked far lower in search and marked archived there, restorable by the user; never "
+        "deleted). Use it when a memory is "
         "obsolete or the user asks to forget it; to correct a wrong one, use update_memory."
     )
     args_schema: type[BaseModel] = ForgetMemoryInput

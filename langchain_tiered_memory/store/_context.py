@@ -78,8 +78,14 @@ class ContextMixin(EpisodeMixin, ReadsMixin):
             "L3": [],
         }
         if query and query.strip():
+            # The prompt gets what is believed now: archived entries (forgotten, decayed or
+            # superseded) stay recallable through search, but are left out of the block.
             hits = self.search(
-                query, namespace=namespace, k=k, reinforce=reinforce
+                query,
+                namespace=namespace,
+                k=k,
+                reinforce=reinforce,
+                tiers=(MemoryTier.SEMANTIC, MemoryTier.EPISODIC, MemoryTier.WORKING),
             )
             recalled = [h.entry for h in hits if h.entry.id not in shown]
             levels["L2"] = [ContextItem(e.content, e.id, "L2") for e in recalled]

@@ -126,3 +126,16 @@ def test_namespace_from_config_and_pre_model_hook(store: Any) -> None:
     first = out["llm_input_messages"][0]
     assert "Mallory" in first.content and "Alice" not in first.content
     assert out["llm_input_messages"][1].content == "what is my name?"
+
+
+def test_archived_and_superseded_entries_stay_out_of_the_block(store) -> None:
+    store.add("Bob lives in Paris", namespace="b", key="home", source="user_stated")
+    store.add("Bob lives in Berlin", namespace="b", key="home", source="user_stated")
+    gone = store.add("Bob collects stamps from Paris", namespace="b")
+    store.archive(gone.id)
+    block = store.context("b", query="where does Bob live, Paris?")
+    assert "Berlin" in block
+    assert "lives in Paris" not in block and "stamps" not in block
+    # Still recallable on purpose.
+    assert {h.entry.content for h in store.search("Paris", namespace="b")} >= {
+        "Bob lives in Paris", "Bob collects stamps from Paris"}
