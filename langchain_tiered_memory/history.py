@@ -11,10 +11,11 @@ job in the store), so nothing of value is lost.
 from __future__ import annotations
 
 import threading
+import weakref
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from langchain_core.chat_history import BaseChatMessageHistory
 from langchain_core.messages import BaseMessage
@@ -114,7 +115,13 @@ class _Buffer:
     lock: threading.RLock = field(default_factory=threading.RLock)
 
 
-_REGISTRY: dict[tuple[int, str, str], _Buffer] = {}
+# Buffers are shared by every history object of the same (store, namespace, session), since
+# RunnableWithMessageHistory builds a new one per call. Keyed weakly by the store, so a closed and
+# dropped store takes its buffers with it (and a new store at a recycled address gets none).
+_REGISTRY: weakref.WeakKeyDictionary[Any, dict[tuple[str, str], _Buffer]] = (
+    weakref.WeakKeyDictionary()
+)
+_NO_STORE = type("_NoStore", (), {})()  # the owner of buffers of histories without a store
 _REGISTRY_LOCK = threading.Lock()
 
 
@@ -154,11 +161,12 @@ class WorkingMemoryHistory(BaseChatMessageHistory):
         self.namespace = namespace
         self.config = config or getattr(store, "config", None) or MemoryConfig()
         self.scheduler = scheduler
-        key = (id(store) if store is not None else 0, namespace, session_id)
+        key = (namespace, session_id)
         with _REGISTRY_LOCK:
-            buffer = _REGISTRY.get(key)
+            buffers = _REGISTRY.setdefault(store if store is not None else _NO_STORE, {})
+            buffer = buffers.get(key)
             if buffer is None:
-                buffer = _REGISTRY[key] = _Buffer(deque(maxlen=self.config.working_capacity))
+                buffer = buffers[key] = _Buffer(deque(maxlen=self.config.working_capacity))
         self._key = key
         self._buffer = buffer
 

@@ -151,3 +151,23 @@ def test_end_session_without_scheduler_records_a_durable_job(store: Any) -> None
     assert job.payload["messages"][0]["data"]["content"] == "I prefer tea."
     assert history.end_session() is None and history.messages == []
     assert [j.id for j in store.resume_pending()] == [job.id]
+
+
+def test_buffers_are_released_with_their_store(tmp_path) -> None:
+    import gc
+
+    from langchain_core.messages import HumanMessage
+
+    from langchain_tiered_memory import MemoryConfig, TieredMemoryStore
+    from langchain_tiered_memory.history import _REGISTRY
+    from tests.helpers import HashEmbeddings
+
+    s = TieredMemoryStore(tmp_path / "m.db", embeddings=HashEmbeddings(),
+                          config=MemoryConfig(rerank_enabled=False))
+    WorkingMemoryHistory("s1", store=s).add_messages([HumanMessage("hello")])
+    assert WorkingMemoryHistory("s1", store=s).messages[0].content == "hello"  # shared buffer
+    before = len(_REGISTRY)
+    s.close()
+    del s
+    gc.collect()
+    assert len(_REGISTRY) == before - 1
