@@ -212,7 +212,7 @@ class ForgetMemoryTool(_MemoryTool):
     args_schema: type[BaseModel] = ForgetMemoryInput
 
     def _do(self, namespace: str, memory_id: str, reason: str = "") -> str:  # type: ignore[override]
-        _store(self).archive(memory_id, namespace=namespace, path=_PATH)
+        _store(self).archive(memory_id, namespace=namespace, path=_PATH, reason=reason or None)
         return f"Archived memory {memory_id}."
 
 

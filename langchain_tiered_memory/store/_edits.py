@@ -9,7 +9,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from ..errors import IllegalTransition, MemoryWriteBlocked
+from ..errors import IllegalTransition, InvalidInput, MemoryWriteBlocked
 from ..provenance import WritePath, check_replace, max_provenance
 from ..text import tokenize
 from ..types import MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel
@@ -130,6 +130,8 @@ class EditsMixin(StoreCore):
         action: str,
         path: WritePath,
         check: Callable[[MemoryEntry], str | None],
+        *,
+        reason: str | None = None,
         **changes: Any,
     ) -> MemoryEntry:
         current = self._require(entry_id, namespace)
@@ -138,7 +140,7 @@ class EditsMixin(StoreCore):
             raise IllegalTransition(f"cannot {action} entry {entry_id}: {problem}")
         when = self.clock()
         after = current.evolve(updated_at=when, **changes)
-        self._replace_row(current, after, action, path, when)
+        self._replace_row(current, after, action, path, when, reason=reason)
         return after
 
     def pin(self, entry_id: str, *, namespace: str | None = None) -> MemoryEntry:
@@ -159,15 +161,30 @@ class EditsMixin(StoreCore):
         )
 
     def archive(
-        self, entry_id: str, *, namespace: str | None = None, path: WritePath = WritePath.API
+        self,
+        entry_id: str,
+        *,
+        namespace: str | None = None,
+        path: WritePath = WritePath.API,
+        reason: str | None = None,
     ) -> MemoryEntry:
-        """Move an entry to ARCHIVAL (still recallable, down-weighted)."""
+        """Move an entry to ARCHIVAL (still recallable, down-weighted; out of the context block).
+
+        Args:
+            entry_id: The entry.
+            namespace: Only if it belongs to this namespace.
+            path: Who is archiving (audited).
+            reason: Why, kept in the audit log.
+        """
+        if reason is not None and not isinstance(reason, str):
+            raise InvalidInput("reason", "must be a string")
         return self._set_state(
             entry_id,
             namespace,
             "archive",
             path,
             lambda e: "it is already archived" if e.tier == MemoryTier.ARCHIVAL else None,
+            reason=reason or None,
             tier=MemoryTier.ARCHIVAL,
         )
 

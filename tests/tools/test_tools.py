@@ -178,3 +178,23 @@ async def test_async_invocation(tools: dict[str, Any], store: TieredMemoryStore)
     )
     assert msg.status == "success"
     assert [e.content for e in store.list(namespace="user.alice")] == ["The user likes jazz"]
+
+
+def test_forget_records_the_reason_in_the_audit_log() -> None:
+    import tempfile
+
+    from langchain_tiered_memory import MemoryConfig, TieredMemoryStore
+    from langchain_tiered_memory.tools import create_memory_tools
+    from tests.helpers import HashEmbeddings
+
+    with tempfile.TemporaryDirectory() as d:
+        store = TieredMemoryStore(f"{d}/m.db", embeddings=HashEmbeddings(),
+                                  config=MemoryConfig(rerank_enabled=False))
+        entry = store.add("Alice's old phone model is a Nokia", namespace="alice")
+        forget = next(t for t in create_memory_tools(store, namespace="alice")
+                      if t.name == "forget_memory")
+        forget.invoke({"memory_id": entry.id, "reason": "user bought a new phone"})
+        rows = [r for r in store.audit_log(namespace="alice", entry_id=entry.id)
+                if r["action"] == "archive"]
+        assert rows and rows[0]["reason"] == "user bought a new phone"
+        store.close()
