@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
+import click
 import typer
 from langchain_core.embeddings import Embeddings
 
@@ -188,8 +189,8 @@ def _errors(as_json: bool) -> Iterator[None]:
 
     try:
         yield
-    except (typer.Exit, typer.Abort, KeyboardInterrupt, _click_exceptions()):
-        raise
+    except (typer.Exit, typer.Abort, KeyboardInterrupt, click.ClickException):
+        raise  # exits, and usage errors Typer prints itself
     except Exception as exc:
         expected = isinstance(exc, TieredMemoryError | OSError | ValueError)
         if not expected and os.environ.get("TIERED_MEMORY_DEBUG"):
@@ -201,13 +202,6 @@ def _errors(as_json: bool) -> Iterator[None]:
             _console(stderr=True).print(
                 f"[bold red]error:[/] {type(exc).__name__}: {_esc(exc)}{_esc(hint)}")
         raise typer.Exit(1) from None
-
-
-def _click_exceptions() -> type[Exception]:
-    """Click's own usage errors (``BadParameter``...): Typer prints those itself."""
-    import click
-
-    return click.ClickException
 
 
 def _resolve(store: TieredMemoryStore, entry_id: str, namespace: str) -> str:

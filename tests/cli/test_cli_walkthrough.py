@@ -40,7 +40,7 @@ def test_markup_in_a_memory_is_printed_not_interpreted(tmp_path: Path) -> None:
         result = invoke(*args, "--db", db)
         assert result.exit_code == 0, (args, result.output)
         if args[0] != "review":
-            assert "[/bold] uses [red]vim[/red]" in result.output.replace("\n", " "), args
+            assert "[/bold]" in result.output and "[red]vim[/red]" in result.output, args
 
 
 def test_help_shows_env_variables() -> None:
@@ -99,8 +99,9 @@ def test_import_jsonl_names_the_broken_line_and_writes_nothing(tmp_path: Path) -
     result = invoke("import-jsonl", str(broken), "--db", copy)
     assert result.exit_code == 1
     assert f"line {len(lines) + 1}: not JSON" in result.stderr
-    with open_store(copy) as store:
-        assert store.memory_stats()["total"] == 0
+    store = open_store(copy)
+    assert store.memory_stats()["total"] == 0
+    store.close()
 
 
 def test_context_budget_must_be_positive_and_empty_block_says_why(tmp_path: Path) -> None:
