@@ -125,6 +125,10 @@ _HEDGE_RE = re.compile(
 _EN_HINT_RE = re.compile(r"\b(?:i|my|we|let's|call\s+me)\b|\bi['’]", re.IGNORECASE)
 
 
+_MAX_SENTENCE = 500
+_PREFIX_WINDOW = 160
+
+
 def split_sentences(text: str) -> list[str]:
     """Split text into sentences on English and Chinese terminators and line breaks."""
     return [s.strip() for s in _SENTENCE_SPLIT_RE.split(text) if s and s.strip()]
@@ -345,7 +349,8 @@ def _facts_in_sentence(sentence: str, index: int) -> Iterable[ExtractedFact]:
                 start, end = match.span()
                 if any(start < t_end and t_start < end for t_start, t_end in taken):
                     continue
-                if _blocked_prefix(sentence[:start], rule.lang):
+                # Hypothetical or reported speech qualifies the words near the statement only.
+                if _blocked_prefix(sentence[max(0, start - _PREFIX_WINDOW) : start], rule.lang):
                     continue
                 fact = _fact_from_match(rule, match, sentence, index)
                 if fact is not None:
@@ -373,7 +378,9 @@ def extract_facts(messages: Sequence[MessageLike]) -> list[ExtractedFact]:
         if role not in ("user", "human") or not text:
             continue
         for sentence in split_sentences(text):
-            if len(sentence) < 4 or _is_question(sentence):
+            # A stated fact is a short sentence; a longer "sentence" is pasted text (code, logs,
+            # a document) whose every match would be a false fact, and scanning it costs.
+            if len(sentence) < 4 or len(sentence) > _MAX_SENTENCE or _is_question(sentence):
                 continue
             for fact in _facts_in_sentence(sentence, index):
                 marker = (fact.key, fact.content.lower())
