@@ -10,24 +10,33 @@ and demos (vectors from one model are never mixed with another's: switching re-q
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import re
-import shutil
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-import click
 import typer
-from langchain_core.embeddings import Embeddings
 
 if TYPE_CHECKING:
     from .store import TieredMemoryStore
     from .types import MemoryEntry
+
+from ._cli_support import (
+    _STATUSES,
+    _TIERS,
+    HashingEmbeddings,
+    _console,
+    _emit_json,
+    _entries_table,
+    _errors,
+    _esc,
+    _opened,
+    _resolve,
+    default_db,
+    open_store,
+)
 
 __all__ = ["HashingEmbeddings", "app", "default_db", "main", "open_store"]
 
@@ -55,168 +64,6 @@ Emb = Annotated[
         help="minilm (default) or hash (fast, for tests) (env TIERED_MEMORY_EMBEDDINGS).",
     ),
 ]
-
-
-_CLI_ENV = frozenset({
-    "TIERED_MEMORY_DB", "TIERED_MEMORY_DEBUG", "TIERED_MEMORY_EMBEDDINGS", "TIERED_MEMORY_TOKENS",
-})
-_TIERS = ("working", "episodic", "semantic", "archival")
-_STATUSES = ("active", "pending", "rejected", "all")
-
-
-class HashingEmbeddings(Embeddings):
-    """Hashed bag of words, 256 dimensions: instant and deterministic (tests and demos only)."""
-
-    model_id = "tiered-memory/hash-256"
-
-    def _one(self, text: str) -> list[float]:
-        import numpy as np
-
-        v = np.zeros(256, dtype=np.float32)
-        for word in re.findall(r"\w+", text.lower()):
-            v[int.from_bytes(hashlib.blake2b(word.encode(), digest_size=4).digest(), "little")
-              % 256] += 1.0
-        norm = float(np.linalg.norm(v))
-        if norm == 0:
-            v[0], norm = 1.0, 1.0
-        return (v / norm).tolist()
-
-    def embed_documents(self, texts: list[str]) -> list[list[float]]:
-        return [self._one(t) for t in texts]
-
-    def embed_query(self, text: str) -> list[float]:
-        return self._one(text)
-
-
-def default_db() -> str:
-    """``$TIERED_MEMORY_DB``, else ``~/.local/share/tiered-memory/memory.db`` (created)."""
-    env = os.environ.get("TIERED_MEMORY_DB")
-    if env:
-        return env
-    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    folder = base / "tiered-memory"
-    folder.mkdir(parents=True, exist_ok=True)
-    return str(folder / "memory.db")
-
-
-def open_store(db: str | None = None, embeddings: str | None = None) -> TieredMemoryStore:
-    """Open the store the CLI works on (see the module docstring for the defaults)."""
-    from .config import MemoryConfig
-    from .store import TieredMemoryStore
-
-    url = db or default_db()
-    if "://" not in url:
-        Path(url).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        url = str(Path(url).expanduser())
-    kind = (embeddings or os.environ.get("TIERED_MEMORY_EMBEDDINGS") or "minilm").lower()
-    if kind not in ("minilm", "hash"):
-        raise typer.BadParameter(f"--embeddings must be minilm or hash, not {kind!r}")
-    # The CLI's own variables share the TIERED_MEMORY_ prefix; the rest configure the store.
-    config = MemoryConfig.from_env({k: v for k, v in os.environ.items() if k not in _CLI_ENV})
-    if kind == "minilm":
-        # Loading the model draws a tqdm bar on stderr at every command; a CLI answer is enough.
-        os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
-    emb = HashingEmbeddings() if kind == "hash" else None
-    return TieredMemoryStore(url, embeddings=emb, config=config)
-
-
-@contextmanager
-def _opened(db: str | None, embeddings: str | None) -> Iterator[TieredMemoryStore]:
-    store = open_store(db, embeddings)
-    try:
-        yield store
-    finally:
-        store.close()
-
-
-# -- output helpers ---------------------------------------------------------------------------
-
-
-def _console(*, stderr: bool = False) -> Any:
-    from rich.console import Console
-
-    # Messages on stderr are single lines for logs and grep; the terminal wraps them.
-    return Console(highlight=False, soft_wrap=stderr, stderr=stderr,
-                   width=max(100, shutil.get_terminal_size()[0]))
-
-
-def _esc(text: object) -> str:
-    """Stored text as literal rich markup: a memory saying ``[/bold]`` must not crash a table."""
-    from rich.markup import escape
-
-    return escape(str(text))
-
-
-def _emit_json(data: Any) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False, default=str, indent=2))
-
-
-_TIER_STYLE = {"working": "cyan", "episodic": "magenta", "semantic": "green", "archival": "dim"}
-
-
-def _entries_table(entries: list[MemoryEntry], title: str, scores: list[float] | None = None) -> Any:
-    from rich.table import Table
-
-    table = Table(title=title, show_lines=False, header_style="bold")
-    if scores is not None:
-        table.add_column("score", justify="right", style="yellow")
-    for col in ("id", "tier", "type", "key", "content", "source", "status"):
-        table.add_column(col, overflow="fold", style="bold" if col == "content" else None)
-    for i, e in enumerate(entries):
-        row = [
-            e.id[:8],
-            f"[{_TIER_STYLE.get(e.tier.value, '')}]{e.tier.value}[/]",
-            e.type.value,
-            _esc(e.key if len(e.key) < 40 else e.key[:37] + "..."),
-            ("📌 " if e.pinned else "") + _esc(e.content),
-            e.source.label,
-            e.status if e.status == "active" else f"[red]{_esc(e.status)}[/]",
-        ]
-        if scores is not None:
-            row.insert(0, f"{scores[i]:.3f}")
-        table.add_row(*row)
-    return table
-
-
-@contextmanager
-def _errors(as_json: bool) -> Iterator[None]:
-    """Errors become one red line on stderr (or a JSON object on stdout) and exit code 1.
-
-    Typed library errors print as they are; anything else (a bad database URL the driver
-    rejects, a bug) is labelled unexpected, and ``TIERED_MEMORY_DEBUG=1`` shows its traceback.
-    """
-    from .errors import TieredMemoryError, describe
-
-    try:
-        yield
-    except (typer.Exit, typer.Abort, KeyboardInterrupt, click.ClickException):
-        raise  # exits, and usage errors Typer prints itself
-    except Exception as exc:
-        expected = isinstance(exc, TieredMemoryError | OSError | ValueError)
-        if not expected and os.environ.get("TIERED_MEMORY_DEBUG"):
-            raise
-        if as_json:
-            _emit_json(describe(exc))
-        else:
-            hint = "" if expected else " (unexpected; TIERED_MEMORY_DEBUG=1 shows the traceback)"
-            _console(stderr=True).print(
-                f"[bold red]error:[/] {type(exc).__name__}: {_esc(exc)}{_esc(hint)}")
-        raise typer.Exit(1) from None
-
-
-def _resolve(store: TieredMemoryStore, entry_id: str, namespace: str) -> str:
-    """Accept a full id or a unique prefix (as shown in tables)."""
-    from .errors import EntryNotFound
-
-    if store.get(entry_id, namespace=namespace) is not None:
-        return entry_id
-    found = [e.id for e in store.list(namespace=namespace, status=None) if e.id.startswith(entry_id)]
-    if len(entry_id) >= 4 and len(found) == 1:
-        return found[0]
-    raise EntryNotFound(entry_id)
-
-
-# -- commands ---------------------------------------------------------------------------------
 
 
 @app.command("import")
@@ -668,3 +515,6 @@ def main() -> None:
     """Console-script entry point."""
     app()
 
+
+if __name__ == "__main__":
+    main()
