@@ -29,7 +29,21 @@ def normalise_url(url: str | os.PathLike[str]) -> str:
 
 def create_engine(url: str, *, busy_timeout: float) -> sa.Engine:
     """Create an engine; SQLite files get WAL, foreign keys, a busy timeout and BEGIN IMMEDIATE."""
-    parsed = sa.engine.make_url(url)
+    try:
+        parsed = sa.engine.make_url(url)
+        parsed.get_dialect()
+    except (exc.ArgumentError, exc.NoSuchModuleError) as error:
+        raise StoreError(
+            f"cannot open the store: {url!r} is not a usable SQLAlchemy URL ({error}); use "
+            "sqlite:///path/to/memory.db, a file path, or postgresql+psycopg://user@host/db",
+            original=error,
+        ) from error
+    except ImportError as error:
+        raise StoreError(
+            f"cannot open the store: the database driver for {url!r} is not installed ({error}); "
+            "for PostgreSQL: pip install 'langchain-tiered-memory[postgres]'",
+            original=error,
+        ) from error
     if parsed.get_backend_name() == "postgresql":
         return _postgres_engine(url)
     if parsed.get_backend_name() != "sqlite":
@@ -99,6 +113,11 @@ def db_errors(action: str) -> Iterator[None]:
             hint = "the disk is full"
         elif "malformed" in text or "not a database" in text or "corrupt" in text:
             hint = "the database file is corrupt"
+        elif isinstance(error, exc.IntegrityError):
+            hint = (
+                "a row with the same id (or the same key and version) is already stored "
+                f"({getattr(error, 'orig', error)})"
+            )
         else:
             hint = str(getattr(error, "orig", error))
         raise StoreError(f"cannot {action}: {hint}", original=error) from error

@@ -363,3 +363,11 @@ def test_two_store_objects_on_one_database_see_each_other(open_store):
     assert [h.entry.id for h in b.search("quokka", namespace="q")] == [e.id]
     a.delete(e.id)
     assert b.search("quokka", namespace="q") == []
+
+
+@pytest.mark.parametrize("url", ["foo://bar", "postgresql+nodriver://u@h/db"])
+def test_unusable_url_is_a_clear_store_error(url):
+    from langchain_tiered_memory import StoreError
+
+    with pytest.raises(StoreError, match="not a usable SQLAlchemy URL"):
+        TieredMemoryStore(url, embeddings=HashEmbeddings())
