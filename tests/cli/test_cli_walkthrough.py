@@ -61,14 +61,25 @@ def test_errors_go_to_stderr_so_a_piped_dump_stays_clean(tmp_path: Path) -> None
 def test_unexpected_error_is_one_line_not_a_traceback(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    result = invoke("list", "--db", "nosuchdialect://x")
+    # A bad URL is a typed StoreError: one line that says what to use instead.
+    bad_url = invoke("list", "--db", "nosuchdialect://x")
+    assert bad_url.exit_code == 1 and "not a usable SQLAlchemy URL" in bad_url.stderr
+    assert "Traceback" not in bad_url.output
+
+    def boom(*_args: object, **_kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    import langchain_tiered_memory._cli_support as support
+
+    monkeypatch.setattr(support, "open_store", boom)
+    result = invoke("list", "--db", str(tmp_path / "m.db"))
     assert result.exit_code == 1
     assert "error:" in result.stderr and "TIERED_MEMORY_DEBUG" in result.stderr
     assert "Traceback" not in result.output
-    as_json = invoke("list", "--db", "nosuchdialect://x", "--json")
+    as_json = invoke("list", "--db", str(tmp_path / "m.db"), "--json")
     assert as_json.exit_code == 1 and "error" in json.loads(as_json.stdout)
     monkeypatch.setenv("TIERED_MEMORY_DEBUG", "1")
-    debug = invoke("list", "--db", "nosuchdialect://x")
+    debug = invoke("list", "--db", str(tmp_path / "m.db"))
     assert debug.exit_code == 1 and debug.exception is not None  # raised, not summarised
 
 
