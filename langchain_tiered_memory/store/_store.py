@@ -12,7 +12,7 @@ from ._contradictions import ContradictionsMixin
 from ._edits import EditsMixin
 from ._episodes import EpisodeMixin
 from ._jobs import JobsMixin
-from ._knowledge import KnowledgeMixin
+from ._knowledge_search import KnowledgeSearchMixin
 from ._lattice import LatticeMixin
 from ._lifecycle import LifecycleMixin
 from ._reads import ReadsMixin
@@ -27,7 +27,7 @@ class TieredMemoryStore(
     LatticeMixin,
     JobsMixin,
     SourcesMixin,
-    KnowledgeMixin,
+    KnowledgeSearchMixin,
     ContextMixin,
     EpisodeMixin,
     RecallMixin,
