@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import Any
 
+from langchain_core.cross_encoders import BaseCrossEncoder
+from langchain_core.embeddings import Embeddings
+
+from ..config import MemoryConfig
 from ..types import Episode, MemoryEntry, SearchHit
 from ._async import run_sync
 from ._context import ContextMixin
@@ -49,13 +55,40 @@ class TieredMemoryStore(
         clock: Returns "now" as an aware datetime (tests inject one).
         model_id: Identifier stored with each vector; derived from ``embeddings`` when omitted.
         classifier: Optional second-opinion injection classifier (can only add blocks).
-        cross_encoder: Optional `BaseCrossEncoder` for the rerank stage.
+        cross_encoder: Optional `BaseCrossEncoder` for the rerank stage (else
+            ``memory.rerankModel`` names a local sentence-transformers CrossEncoder, loaded lazily).
+
+    Attributes:
+        detect_contradictions: Check each new SEMANTIC entry against the live ones (default True).
+        contradiction_verifier: A verifier for those checks (e.g. ``LLMVerifier(chat_model)``);
+            None means the offline heuristics.
+        write_check_limit: Writes of more entries than this skip the on-write contradiction checks
+            and links; run `check_contradictions` on their ids instead (consolidation does).
+        auto_link: Link new entries to entries sharing a tag, an entity or a near meaning.
+
+    Constructing a store opens (and if needed creates or upgrades) the database; it loads no model
+    and no index: the embedding model loads on first use, a namespace's indexes on its first search.
     """
 
     def __init__(
-        self, url: Any = "sqlite:///memory.db", *, cross_encoder: Any = None, **kwargs: Any
+        self,
+        url: str | os.PathLike[str] = "sqlite:///memory.db",
+        *,
+        embeddings: Embeddings | None = None,
+        config: MemoryConfig | None = None,
+        clock: Callable[[], datetime] | None = None,
+        model_id: str | None = None,
+        classifier: Any = None,
+        cross_encoder: BaseCrossEncoder | None = None,
     ) -> None:
-        super().__init__(url, **kwargs)
+        super().__init__(
+            url,
+            embeddings=embeddings,
+            config=config,
+            clock=clock,
+            model_id=model_id,
+            classifier=classifier,
+        )
         self._cross_encoder = cross_encoder
 
     # -- async twins --------------------------------------------------------------------------
