@@ -17,6 +17,7 @@ from ..types import MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel, Search
 from . import _tables as t
 from ._async import run_sync
 from ._db import db_errors, from_ts, loads, to_ts
+from ._index import candidate_features
 from ._knowledge import KnowledgeMixin
 from ._knowledge_files import (
     KNOWLEDGE_ACTIONS,
@@ -127,12 +128,7 @@ class KnowledgeSearchMixin(KnowledgeMixin):
             kw = index.keyword.search(tokens, pool, allowed=allowed) if mode != "vector" else []
             vec = index.vectors.search(qvec, pool, allowed=allowed) if qvec is not None else []
             cand = list(dict.fromkeys([i for i, _ in kw] + [i for i, _ in vec]))
-            doc_terms = {i: index.keyword.terms_of(i) for i in cand}
-            sims = dict(vec)
-            if qvec is not None:
-                sims.update(index.vectors.similarities(qvec, [i for i in cand if i not in sims]))
-            idf = {tok: index.keyword.idf(tok) for tok in set(tokens)}
-            max_idf = index.keyword.max_idf()
+            features = candidate_features(index.keyword, index.vectors, tokens, qvec, cand, vec)
             importance = {i: index.importance.get(i, 0.5) for i in cand}
         use_rerank = self.config.rerank_enabled if rerank is None else rerank
         get_reranker = getattr(self, "_get_reranker", None)
@@ -144,10 +140,10 @@ class KnowledgeSearchMixin(KnowledgeMixin):
             kw,
             vec,
             config=self.config,
-            idf=idf.__getitem__,
-            max_idf=max_idf,
-            doc_tokens=doc_terms,
-            similarity=sims,
+            idf=features.idf.__getitem__,
+            max_idf=features.max_idf,
+            doc_tokens=features.doc_terms,
+            similarity=features.similarity,
             importance=importance,
             reranker=reranker,
             query_text=query,

@@ -19,7 +19,7 @@ from ..types import MemoryEntry, MemoryTier, MemoryType, SearchHit
 from . import _tables as t
 from ._core import StoreCore
 from ._db import db_errors, to_ts
-from ._index import RowMeta
+from ._index import RowMeta, candidate_features
 from ._rows import check_enum, check_ids, check_namespace, check_time
 
 logger = logging.getLogger("langchain_tiered_memory")
@@ -102,13 +102,7 @@ class RecallMixin(StoreCore):
             vec = [(i, sc) for i, sc in vec if i in keep][:pool]
             keep = {i for i, _ in kw} | {i for i, _ in vec}
             meta = {i: index.meta[i] for i in keep}
-            doc_terms = {i: index.keyword.terms_of(i) for i in keep}
-            vector_sims = dict(vec)
-            if qvec is not None:
-                missing = [i for i in keep if i not in vector_sims]
-                vector_sims.update(index.vectors.similarities(qvec, missing))
-            idf = {tok: index.keyword.idf(tok) for tok in set(tokens)}
-            max_idf = index.keyword.max_idf()
+            features = candidate_features(index.keyword, index.vectors, tokens, qvec, keep, vec)
         base = self.config.importance_decay_days
         now_ts = to_ts(when) or 0.0
         importance = {i: _effective(m, now_ts, base) for i, m in meta.items()}
@@ -126,10 +120,10 @@ class RecallMixin(StoreCore):
             kw,
             vec,
             config=self.config,
-            idf=idf.__getitem__,
-            max_idf=max_idf,
-            doc_tokens=doc_terms,
-            similarity=vector_sims,
+            idf=features.idf.__getitem__,
+            max_idf=features.max_idf,
+            doc_tokens=features.doc_terms,
+            similarity=features.similarity,
             importance=importance,
             tier_weight=tier_weight,
             reranker=reranker,
