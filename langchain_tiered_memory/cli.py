@@ -192,6 +192,33 @@ def show(
 
 
 @app.command()
+def add(
+    content: str,
+    db: Db = None,
+    namespace: Ns = "default",
+    key: Annotated[str | None, typer.Option(help="Semantic key; writing it again versions it.")] = None,
+    tags: Annotated[str | None, typer.Option(help="Comma-separated tags.")] = None,
+    user: Annotated[bool, typer.Option("--user", help="USER type: never decays.")] = False,
+    importance: Annotated[float, typer.Option(help="0..1")] = 0.5,
+    pin: Annotated[bool, typer.Option("--pin", help="Always in the core snapshot.")] = False,
+    as_json: Json = False,
+    embeddings: Emb = None,
+) -> None:
+    """Add a memory you state yourself (USER path: scanned, audited; USER_STATED provenance)."""
+    from .provenance import WritePath
+    from .types import MemoryType, ProvenanceLevel
+
+    with _errors(as_json), _opened(db, embeddings) as store:
+        entry = store.add(
+            content, namespace=namespace, key=key,
+            tags=[t.strip() for t in tags.split(",") if t.strip()] if tags else (),
+            type=MemoryType.USER if user else MemoryType.ENVIRONMENT, importance=importance,
+            pinned=pin, source=ProvenanceLevel.USER_STATED, path=WritePath.USER,
+        )
+        _done(as_json, entry, f"added {entry.id} (key {entry.key}, version {entry.version})")
+
+
+@app.command()
 def edit(
     entry_id: str,
     db: Db = None,
