@@ -118,6 +118,13 @@ def _emit_json(data: Any) -> None:
 _TIER_STYLE = {"working": "cyan", "episodic": "magenta", "semantic": "green", "archival": "dim"}
 
 
+def _status(e: MemoryEntry) -> str:
+    # A replaced version is still "active" in storage; what a reader needs is that it was replaced.
+    if e.superseded_by:
+        return f"[dim]superseded by {e.superseded_by[:8]}[/]"
+    return e.status if e.status == "active" else f"[red]{_esc(e.status)}[/]"
+
+
 def _entries_table(entries: list[MemoryEntry], title: str, scores: list[float] | None = None) -> Any:
     from rich.table import Table
 
@@ -134,7 +141,7 @@ def _entries_table(entries: list[MemoryEntry], title: str, scores: list[float] |
             _esc(e.key if len(e.key) < 40 else e.key[:37] + "..."),
             ("📌 " if e.pinned else "") + _esc(e.content),
             e.source.label,
-            e.status if e.status == "active" else f"[red]{_esc(e.status)}[/]",
+            _status(e),
         ]
         if scores is not None:
             row.insert(0, f"{scores[i]:.3f}")
