@@ -569,17 +569,11 @@ class StoreCore:
         """The namespace's indexes, loaded on first use and caught up with every logged change."""
         with self._indexes_lock:
             index = self._indexes.get(namespace)
-            fresh = index is None
             if index is None:
                 index = self._indexes[namespace] = NamespaceIndex()
         with index.lock, db_errors("load the search index"), self._read() as conn:
-            if fresh or (index.seq == 0 and not len(index.keyword)):
-                loaded = load_namespace(conn, namespace, self.model_id)
-                index.keyword, index.vectors = loaded.keyword, loaded.vectors
-                index.episode_keyword = loaded.episode_keyword
-                index.episode_vectors = loaded.episode_vectors
-                index.meta = loaded.meta
-                index.seq = loaded.seq
+            if not index.loaded:  # first use, or a first load that failed
+                load_namespace(conn, namespace, self.model_id, index)
             catch_up(conn, index, namespace, self.model_id)
         return index
 

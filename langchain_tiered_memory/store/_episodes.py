@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime
 
 import sqlalchemy as sa
@@ -191,9 +192,19 @@ class EpisodeMixin(RecallMixin):
             weights=[self.config.keyword_weight, self.config.vector_weight],
         )
         wanted = set(entities or ())
+        ranked = sorted(fused.items(), key=lambda kv: -kv[1])
+        # One query for every candidate rather than one per candidate.
+        e = t.episodes.c
+        with db_errors("read episodes"), self._read() as conn:
+            rows = conn.execute(
+                sa.select(t.episodes).where(
+                    e.id.in_([i for i, _ in ranked]), e.namespace == namespace
+                )
+            )
+            found = {r.id: episode_from_row(r) for r in rows}
         out: list[tuple[Episode, float]] = []
-        for episode_id, score in sorted(fused.items(), key=lambda kv: -kv[1]):
-            episode = self.get_episode(episode_id, namespace=namespace)
+        for episode_id, score in ranked:
+            episode = found.get(episode_id)
             if episode is None:
                 continue
             when = episode.event_at or episode.created_at
@@ -208,6 +219,4 @@ class EpisodeMixin(RecallMixin):
 
 
 def _replace_summary(episode: Episode, summary: str) -> Episode:
-    from dataclasses import replace
-
     return replace(episode, summary=summary)

@@ -93,6 +93,7 @@ class NamespaceIndex:
     episode_vectors: VectorMatrix = field(default_factory=VectorMatrix)
     meta: dict[str, RowMeta] = field(default_factory=dict)
     seq: int = 0
+    loaded: bool = False
     lock: threading.RLock = field(default_factory=threading.RLock)
 
 
@@ -113,14 +114,18 @@ def _no_gc() -> Iterator[None]:
             gc.enable()
 
 
-def load_namespace(conn: sa.Connection, namespace: str, model_id: str) -> NamespaceIndex:
-    """Build the indexes of a namespace from scratch."""
+def load_namespace(
+    conn: sa.Connection, namespace: str, model_id: str, index: NamespaceIndex
+) -> None:
+    """Fill an empty ``index`` with the namespace's rows (``index.loaded`` says it worked)."""
     with _no_gc():
-        return _load_namespace(conn, namespace, model_id)
+        _load_namespace(conn, namespace, model_id, index)
+    index.loaded = True
 
 
-def _load_namespace(conn: sa.Connection, namespace: str, model_id: str) -> NamespaceIndex:
-    index = NamespaceIndex()
+def _load_namespace(
+    conn: sa.Connection, namespace: str, model_id: str, index: NamespaceIndex
+) -> None:
     seq = conn.execute(
         sa.select(sa.func.max(t.audit_log.c.seq)).where(t.audit_log.c.namespace == namespace)
     ).scalar()
@@ -137,7 +142,6 @@ def _load_namespace(conn: sa.Connection, namespace: str, model_id: str) -> Names
     index.episode_keyword.add_many((r.id, r.terms.split()) for r in erows)
     live = {r.id for r in rows}
     _load_vectors(conn, index, namespace, model_id, live, {r.id for r in erows})
-    return index
 
 
 def _load_vectors(
