@@ -17,9 +17,10 @@ from typing import Any, Literal, get_args
 
 from .errors import ConfigError
 
-__all__ = ["MemoryConfig", "PiiPolicy"]
+__all__ = ["FusionName", "MemoryConfig", "PiiPolicy"]
 
 PiiPolicy = Literal["allow", "redact", "block"]
+FusionName = Literal["linear", "rrf"]
 _ENV_PREFIX = "TIERED_MEMORY_"
 
 
@@ -50,15 +51,25 @@ class MemoryConfig:
         importance_decay_days: Base half-life in days of the forgetting curve (clamped >= 1).
         archive_threshold: Effective importance below which a decay pass archives an entry.
         archived_weight: Score multiplier for ARCHIVAL entries in recall.
+        fusion: How the keyword and vector lists are fused: ``linear`` (default: normalised BM25,
+            normalised similarity and query coverage, weighted) or ``rrf`` (the spec's formula).
+        linear_keyword_weight: ``linear`` fusion weight of the min-max normalised BM25 score.
+        linear_vector_weight: ``linear`` fusion weight of the min-max normalised similarity.
+        linear_coverage_weight: ``linear`` fusion weight of the share of the query's idf mass that
+            a candidate contains.
         rrf_k: The RRF constant (60).
-        rrf_rank1_bonus: Added to the fused score of each list's first hit (times the list's
-            weight), so a hit one path is sure of is not outvoted by two lukewarm ones.
-        rrf_top3_bonus: The same for each list's second and third hits.
+        rrf_rank1_bonus: Added to the RRF score of each list's first hit (times the list's
+            weight); 0 keeps the spec's formula exactly.
+        rrf_top3_bonus: The same for each list's second and third hits (default 0).
         keyword_weight: RRF weight of the keyword (BM25) list.
         vector_weight: RRF weight of the vector list.
         candidate_pool: How many candidates each path contributes before fusion.
         gate_min_similarity: Vector similarity under which a weak lexical-only match is gated out.
-        gate_min_idf_ratio: Share of the maximum IDF a matched token needs to count as discriminative.
+        gate_min_idf_ratio: Share of the maximum IDF a matched token needs to count as discriminative
+            (a token in more than half the memories never counts).
+        min_relevance: The relevance floor: a hit that holds no word of the query needs at least
+            this vector similarity (0 turns the floor off), so a query about nothing stored
+            returns nothing.
         working_capacity: Size of the WORKING ring buffer (20).
         working_char_budget: Character budget of the rendered WORKING block.
         context_token_budget: Default token budget of `TieredMemoryStore.context`.
@@ -85,14 +96,19 @@ class MemoryConfig:
     importance_decay_days: float = 30.0
     archive_threshold: float = 0.1
     archived_weight: float = 0.5
+    fusion: FusionName = "linear"
+    linear_keyword_weight: float = 0.34
+    linear_vector_weight: float = 0.27
+    linear_coverage_weight: float = 0.39
     rrf_k: int = 60
-    rrf_rank1_bonus: float = 0.05
-    rrf_top3_bonus: float = 0.02
+    rrf_rank1_bonus: float = 0.0
+    rrf_top3_bonus: float = 0.0
     keyword_weight: float = 1.0
     vector_weight: float = 1.0
     candidate_pool: int = 15
     gate_min_similarity: float = 0.3
     gate_min_idf_ratio: float = 0.2
+    min_relevance: float = 0.3
     working_capacity: int = 20
     working_char_budget: int = 2000
     context_token_budget: int = 1200
@@ -141,6 +157,7 @@ class MemoryConfig:
         for name in (
             "archive_threshold",
             "archived_weight",
+            "min_relevance",
             "fact_confidence_threshold",
             "contradiction_auto_confidence",
         ):
@@ -266,6 +283,10 @@ def _check(name: str, annotation: Any, value: Any) -> Any:
     if ann.startswith("str"):
         if not isinstance(value, str):
             raise ConfigError(key, f"expected a string, got {type(value).__name__} {value!r}")
+        return value
+    if ann == "FusionName":
+        if value not in get_args(FusionName):
+            raise ConfigError(key, f"expected one of {get_args(FusionName)}, got {value!r}")
         return value
     if ann == "PiiPolicy":
         if value not in get_args(PiiPolicy):

@@ -33,6 +33,7 @@ _OVERRIDABLE = frozenset(
         "episode_id",
         "include_knowledge",
         "reinforce",
+        "history",
         "rerank",
     }
 )
@@ -46,8 +47,9 @@ def hit_to_document(hit: SearchHit) -> Document:
 
     The metadata holds the entry's own metadata, then ``tier``, ``type``, ``provenance`` (label),
     ``key``, ``namespace``, ``tags``, ``score`` (final), ``scores`` (per stage), ``created_at`` and
-    ``event_at`` (ISO strings), ``pinned``, ``version`` and ``knowledge`` (True for a knowledge-base
-    chunk).
+    ``event_at`` (ISO strings), ``pinned``, ``version``, ``status`` (``live``, or ``superseded`` for an
+    old version of a rewritten key, which only history recall returns), ``superseded_by`` (the id
+    of the version that replaced it) and ``knowledge`` (True for a knowledge-base chunk).
     """
     e = hit.entry
     metadata: dict[str, Any] = {
@@ -64,6 +66,8 @@ def hit_to_document(hit: SearchHit) -> Document:
         "event_at": e.event_at.isoformat() if e.event_at else None,
         "pinned": e.pinned,
         "version": e.version,
+        "status": "live" if e.superseded_by is None else "superseded",
+        "superseded_by": e.superseded_by,
         "knowledge": hit.knowledge,
     }
     return Document(id=e.id, page_content=e.content, metadata=metadata)
@@ -97,6 +101,8 @@ class TieredMemoryRetriever(BaseRetriever):
             ``metadata["knowledge"] = True``); ``tiers``, ``types`` and ``episode_id`` filter
             memories only.
         reinforce: Count returned memories as accessed (lengthens their half-life).
+        history: Also return superseded versions of rewritten keys (marked in
+            ``metadata["status"]``); by default only the live version of a key is recalled.
         rerank: Override ``memory.rerankEnabled`` (None: the store's setting).
     """
 
@@ -114,6 +120,7 @@ class TieredMemoryRetriever(BaseRetriever):
     episode_id: str | None = None
     include_knowledge: bool = False
     reinforce: bool = True
+    history: bool = False
     rerank: bool | None = None
 
     # `tags` above shadows BaseRetriever.tags (callback tags). Callback tags still work through

@@ -2,9 +2,11 @@
 
 A candidate survives when it shares at least one *discriminative* token with the query, or when
 its vector similarity to the query reaches ``min_similarity``. A token is discriminative when it
-is not a stop word and its idf is at least ``min_idf_ratio`` times the largest idf the index can
-give (that of a token found in one document) — so "user", present in half the memories, does not
-keep a memory in the results on its own, and neither does a vector neighbour that is not close.
+is not a stop word, is found in at most half the memories (a word in most memories tells none of
+them apart, whatever its idf), and its idf is at least ``min_idf_ratio`` times the largest idf the
+index can give (that of a token found in one document) — so "user", present in 14 of 18 memories,
+does not keep a memory in the results on its own, and neither does a vector neighbour that is not
+close.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ def discriminative_tokens(
     idf: Callable[[str], float],
     max_idf: float,
     min_idf_ratio: float,
+    document_frequency: Callable[[str], int] | None = None,
+    n_docs: int | None = None,
 ) -> frozenset[str]:
     """The query tokens that count as evidence.
 
@@ -30,14 +34,25 @@ def discriminative_tokens(
         idf: The keyword index's idf of a token.
         max_idf: The largest idf in the index now.
         min_idf_ratio: Share of ``max_idf`` a token's idf must reach.
+        document_frequency: How many documents hold a token; with ``n_docs``, a token in more than
+            half of them is never discriminative (a lone document's words still are).
+        n_docs: Live documents in the index.
 
     Returns:
-        The distinct query tokens that are not stop words and have idf >= ratio × max idf.
+        The distinct query tokens that are not stop words, are in the index, are not in most of
+        its documents, and have idf >= ratio × max idf.
     """
     floor = min_idf_ratio * max_idf
-    return frozenset(
-        t for t in set(query_tokens) if not is_stop_word(t) and idf(t) > 0 and idf(t) >= floor
-    )
+    out = set()
+    for t in set(query_tokens):
+        if is_stop_word(t) or idf(t) <= 0 or idf(t) < floor:
+            continue
+        if document_frequency is not None and n_docs is not None:
+            df = document_frequency(t)
+            if df > 1 and 2 * df > n_docs:
+                continue
+        out.add(t)
+    return frozenset(out)
 
 
 def passes_gate(

@@ -1,8 +1,10 @@
 """`KeywordIndex`: an incremental Okapi BM25 over token lists.
 
-Scores are exactly those of ``rank_bm25.BM25Okapi`` (k1=1.5, b=0.75, idf floor ``epsilon`` times
-the average idf for terms in more than half the documents) over the live documents, but the index
-is built for a store that writes all the time:
+Scores are Okapi BM25 with Lucene's non-negative idf, ``idf(t) = ln(1 + (N - df + 0.5) / (df + 0.5))``
+(k1=1.2, b=0.75), over the live documents. BM25Okapi's raw ``ln((N - df + 0.5) / (df + 0.5))`` goes
+negative for a word in more than half the documents, so in a three-memory namespace a document
+matching the query could score below one matching nothing; Lucene's form is positive and still
+falls with document frequency. The index is built for a store that writes all the time:
 
 * each term keeps a compact posting list (document slot, term frequency) in ``array.array``
   buffers that grow in amortised O(1); a query reads them as numpy arrays, so scoring is
@@ -10,8 +12,7 @@ is built for a store that writes all the time:
 * a removed document only has its slot marked dead; the statistics (N, document frequencies,
   total length) are updated at once, dead postings are masked at query time and purged term by
   term (or all at once when dead slots outnumber live ones), amortised;
-* the only global quantity, the average idf behind the idf floor, is recomputed with one numpy
-  pass over the document frequencies, and only when a query term needs the floor.
+* idf depends only on N and a term's document frequency, so nothing global is ever recomputed.
 """
 
 from __future__ import annotations
@@ -39,13 +40,11 @@ class KeywordIndex:
     Args:
         k1: Term-frequency saturation.
         b: Length normalisation.
-        epsilon: Idf floor, as a share of the average idf, for terms in over half the documents.
     """
 
-    def __init__(self, *, k1: float = 1.5, b: float = 0.75, epsilon: float = 0.25) -> None:
+    def __init__(self, *, k1: float = 1.2, b: float = 0.75) -> None:
         self.k1 = k1
         self.b = b
-        self.epsilon = epsilon
         self._lock = threading.RLock()
         # Vocabulary: term -> term id, and per term id its postings and live document frequency.
         self._term_ids: dict[str, int] = {}
@@ -61,7 +60,6 @@ class KeywordIndex:
         self._alive = np.zeros(64, dtype=bool)
         self._slot_of: dict[str, int] = {}
         self._total_len = 0
-        self._avg_idf: float | None = None
 
     # -- size -----------------------------------------------------------------------------------
 
@@ -134,7 +132,6 @@ class KeywordIndex:
         self._doc_len[:n] = lengths
         self._alive[:n] = True
         self._total_len += int(lengths.sum())
-        self._avg_idf = None
 
     def remove(self, doc_id: str) -> bool:
         """Forget a document. Returns whether it was indexed."""
@@ -147,7 +144,7 @@ class KeywordIndex:
     def clear(self) -> None:
         """Forget every document."""
         with self._lock:
-            self.__init__(k1=self.k1, b=self.b, epsilon=self.epsilon)  # type: ignore[misc]
+            self.__init__(k1=self.k1, b=self.b)  # type: ignore[misc]
 
     def _add(self, doc_id: str, tokens: Sequence[str]) -> None:
         if doc_id in self._slot_of:
@@ -173,7 +170,6 @@ class KeywordIndex:
         self._alive[slot] = True
         self._slot_of[doc_id] = slot
         self._total_len += len(tokens)
-        self._avg_idf = None
 
     def _remove(self, doc_id: str) -> bool:
         slot = self._slot_of.pop(doc_id, None)
@@ -188,7 +184,6 @@ class KeywordIndex:
         self._slot_ids[slot] = None
         self._alive[slot] = False
         self._total_len -= int(self._doc_len[slot])
-        self._avg_idf = None
         return True
 
     def _new_term(self, term: str) -> int:
@@ -248,27 +243,14 @@ class KeywordIndex:
 
     def _raw_idf(self, df: int) -> float:
         n = len(self._slot_of)
-        return math.log(n - df + 0.5) - math.log(df + 0.5)
-
-    def _average_idf(self) -> float:
-        if self._avg_idf is None:
-            df = self._df[: len(self._terms)]
-            df = df[df > 0].astype(np.float64)
-            n = len(self._slot_of)
-            self._avg_idf = (
-                float(np.mean(np.log(n - df + 0.5) - np.log(df + 0.5))) if len(df) else 0.0
-            )
-        return self._avg_idf
+        return math.log1p((n - df + 0.5) / (df + 0.5))
 
     def _idf(self, tid: int) -> float:
         df = int(self._df[tid])
-        if df <= 0:
-            return 0.0
-        raw = self._raw_idf(df)
-        return raw if raw >= 0 else self.epsilon * self._average_idf()
+        return 0.0 if df <= 0 else self._raw_idf(df)
 
     def idf(self, token: str) -> float:
-        """The BM25 idf of a token as ``BM25Okapi`` computes it (0 for an unknown token)."""
+        """The (never negative) BM25 idf of a token; 0 for a token in no live document."""
         with self._lock:
             tid = self._term_ids.get(token)
             return 0.0 if tid is None else self._idf(tid)
@@ -315,7 +297,7 @@ class KeywordIndex:
             slots = np.frombuffer(self._post_slots[tid], dtype=np.int32)
             tf = np.frombuffer(self._post_tf[tid], dtype=np.int32).astype(np.float64)
             norm = k1 * (1.0 - b + b * self._doc_len[slots] / avgdl)
-            # A term repeated in the query adds its contribution once per repeat, like BM25Okapi.
+            # A term repeated in the query adds its contribution once per repeat.
             scores[slots] += (qtf * idf) * (tf * (k1 + 1.0) / (tf + norm))
             matched[slots] = True
         matched &= self._alive[:n_slots]
@@ -337,7 +319,7 @@ class KeywordIndex:
         """The ``k`` best documents matching at least one query token.
 
         Args:
-            query_tokens: Tokens of the query (repeats count, as in BM25Okapi).
+            query_tokens: Tokens of the query (repeats count).
             k: How many hits at most.
             allowed: Optional filter on document ids (namespace, tier, tags...); it is called
                 only on the best-scoring candidates, as many as needed to fill ``k``.

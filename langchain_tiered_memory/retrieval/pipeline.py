@@ -1,18 +1,19 @@
-"""The recall pipeline after the two searches: RRF → gate → rerank → importance × tier weight.
+"""The recall pipeline after the two searches: fusion → gate and floor → rerank → importance.
 
 `rank_candidates` is pure apart from calling the reranker it is given (which bounds its own time):
-the store runs the keyword and vector searches, then hands their hits and lookups here.
+`engine.recall` runs the keyword and vector searches over a candidate source, then hands their
+hits and lookups here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import Literal, Protocol, TypeVar
 
 from ..config import MemoryConfig
 from ..text import is_stop_word
-from .fusion import rrf
+from .fusion import FusionInput, coverage, fusion_strategy
 from .gate import discriminative_tokens, passes_gate
 from .rerank import apply_min_score
 
@@ -29,7 +30,8 @@ class RankedCandidate:
         id: Document (memory entry) id.
         score: Final score: the fused (and possibly rerank-reordered) score times importance and
             tier weight. Higher is better; comparable within one query only.
-        scores: Per-stage scores: ``rrf`` (fused), ``importance``, ``tier_weight`` always;
+        scores: Per-stage scores: ``fused`` (and ``rrf``, the same value, for older readers),
+            ``coverage``, ``importance``, ``tier_weight`` always;
             ``bm25`` and ``vector`` when the document was in that list (``vector`` is the
             similarity, also when only known from ``similarity``); ``rerank`` when reranked.
     """
@@ -57,6 +59,13 @@ def _lookup(
     return source
 
 
+RecallMode = Literal["hybrid", "keyword", "vector"]
+
+# Effective importance is rounded before it weights a score: reinforcement and the clock move it
+# by float noise between queries, and noise must not reorder hits whose relevance is equal.
+_IMPORTANCE_DECIMALS = 3
+
+
 def rank_candidates(
     query_tokens: Sequence[str],
     keyword_hits: Sequence[tuple[str, float]],
@@ -74,23 +83,31 @@ def rank_candidates(
     doc_text: Mapping[str, str] | Callable[[str], str | None] | None = None,
     gate: bool = True,
     limit: int | None = None,
+    mode: RecallMode = "hybrid",
+    floor: bool | None = None,
+    document_frequency: Callable[[str], int] | None = None,
+    n_docs: int | None = None,
 ) -> list[RankedCandidate]:
     """Fuse, gate, rerank and weight the candidates of one query.
 
-    Steps: the first ``max(config.candidate_pool, limit)`` hits of each list are fused with weighted RRF
-    (``rrf_k``, ``keyword_weight``, ``vector_weight``); the discriminative-token gate drops
-    candidates without a discriminative query token whose similarity is below
-    ``gate_min_similarity``; when ``config.rerank_enabled`` and a reranker, ``query_text`` and
-    ``doc_text`` are given, the first ``rerank_top_k`` survivors are reordered by the reranker
-    (keeping the top-k block's fused scores, so they still outrank the rest; ``rerank_min_score``
-    applies) and the rest keep RRF order — a reranker returning None changes nothing; finally each
-    score is multiplied by the document's effective importance and tier weight (1.0 if unknown).
+    Steps: the first ``max(config.candidate_pool, limit)`` hits of each list are fused by the
+    strategy ``config.fusion`` names (in ``keyword`` or ``vector`` mode the one list's own scores
+    stand); with ``gate``, a candidate sharing no discriminative query token is dropped unless its
+    similarity reaches ``gate_min_similarity``; the relevance floor then (or alone, with ``floor``
+    and no gate, or when the query has no discriminative token) drops a candidate that holds no
+    query word and whose similarity is under ``min_relevance``; when ``config.rerank_enabled`` and a reranker,
+    ``query_text`` and ``doc_text`` are given, the first ``rerank_top_k`` survivors are reordered by
+    the reranker (keeping the top block's fused scores; ``rerank_min_score`` applies) and the rest
+    keep fused order — a reranker returning None changes nothing; finally each score is multiplied
+    by the document's effective importance (rounded to 3 decimals) and tier weight (1.0 if
+    unknown). Equal final scores are ordered by relevance evidence: fused score, then BM25, then
+    similarity, never by access history.
 
     Args:
         query_tokens: The tokenized query (`langchain_tiered_memory.text.tokenize`).
         keyword_hits: ``(id, bm25)`` best first; empty for vector-only recall.
         vector_hits: ``(id, similarity)`` best first; empty for keyword-only recall.
-        config: Supplies the ``rrf_*``, ``*_weight``, ``candidate_pool``, ``gate_*`` and
+        config: Supplies the fusion, ``candidate_pool``, ``gate_*``, ``min_relevance`` and
             ``rerank_*`` settings.
         idf: Idf of a token in the keyword index (`KeywordIndex.idf`).
         max_idf: `KeywordIndex.max_idf` now.
@@ -102,8 +119,15 @@ def rank_candidates(
         reranker: Cross-encoder stage, e.g. `Reranker`.
         query_text: Raw query, for the reranker.
         doc_text: Raw text of a candidate, for the reranker.
-        gate: Apply the discriminative-token gate.
+        gate: Apply the discriminative-token gate (and the floor when the query has no
+            discriminative token).
+        floor: Apply the relevance floor: a candidate holding no query word needs
+            ``min_relevance`` similarity (default: as ``gate``).
         limit: Return at most this many.
+        mode: ``hybrid`` fuses; ``keyword`` and ``vector`` rank by their one list.
+        document_frequency: Documents holding a token; with ``n_docs`` a token in most documents
+            is never discriminative.
+        n_docs: Live documents in the keyword index.
 
     Returns:
         Candidates, best first.
@@ -114,39 +138,54 @@ def rank_candidates(
     vec = list(vector_hits[:pool])
     bm25 = dict(kw)
     vec_sim = dict(vec)
-    fused = rrf(
-        [[d for d, _ in kw], [d for d, _ in vec]],
-        k=config.rrf_k,
-        weights=[config.keyword_weight, config.vector_weight],
-        top_bonus=(config.rrf_rank1_bonus, config.rrf_top3_bonus, config.rrf_top3_bonus),
-    )
-    # Highest fused score first; ties keep first-seen order (keyword list first).
-    order = sorted(fused, key=lambda d: -fused[d])
-
     sim_of = _lookup(similarity) if similarity is not None else vec_sim.get
     tokens_of = _lookup(doc_tokens)
-    if not gate:
-        disc: frozenset[str] = frozenset()
-    elif max_idf <= 0:
-        # Under three documents BM25 idf is never positive: every content word of the query
-        # counts as discriminative rather than none.
-        disc = frozenset(t for t in query_tokens if not is_stop_word(t))
+    candidates = list(dict.fromkeys([d for d, _ in kw] + [d for d, _ in vec]))
+    terms = {d: _as_set(tokens_of(d)) for d in candidates}
+    content = [t for t in dict.fromkeys(query_tokens) if not is_stop_word(t)]
+    cover = {d: coverage(content, terms[d], idf) for d in candidates}
+    sims = {d: s for d in candidates if (s := sim_of(d)) is not None}
+    if mode == "keyword":
+        fused = {d: float(bm25.get(d, 0.0)) for d in candidates}
+    elif mode == "vector":
+        fused = {d: float(sims.get(d, 0.0)) for d in candidates}
     else:
-        disc = discriminative_tokens(
-            query_tokens, idf=idf, max_idf=max_idf, min_idf_ratio=config.gate_min_idf_ratio
-        )
-    # A query without a single discriminative word gives the gate nothing to tell candidates
-    # apart by: gating would only empty the result, so fusion order stands.
-    if gate and order and disc:
-        kept = []
-        for d in order:
-            toks = tokens_of(d) or ()
-            if not isinstance(toks, (set, frozenset)):
-                toks = set(toks)
-            if passes_gate(toks, sim_of(d), discriminative=disc,
-                           min_similarity=config.gate_min_similarity):
-                kept.append(d)
-        order = kept
+        fused = fusion_strategy(config)(FusionInput(kw, vec, sims, cover), config)
+    evidence = {d: (fused[d], bm25.get(d, 0.0), sims.get(d, float("-inf"))) for d in candidates}
+    order = sorted(candidates, key=lambda d: _descending(evidence[d]))
+
+    if floor is None:
+        floor = gate
+    if (gate or floor) and order:
+        if max_idf <= 0:
+            disc = frozenset(content)
+        else:
+            disc = discriminative_tokens(
+                query_tokens,
+                idf=idf,
+                max_idf=max_idf,
+                min_idf_ratio=config.gate_min_idf_ratio,
+                document_frequency=document_frequency,
+                n_docs=n_docs,
+            )
+        if disc and gate:
+            order = [
+                d
+                for d in order
+                if passes_gate(terms[d], sims.get(d), discriminative=disc,
+                               min_similarity=config.gate_min_similarity)
+            ]
+        elif config.min_relevance > 0:
+            # The relevance floor: without the gate, or when no query word is rare enough to gate
+            # on, a candidate still needs a query word or closeness in meaning. A vector index
+            # ranks everything, so without this "qwertyuiop" would return its nearest neighbours.
+            words = set(content)
+            order = [
+                d
+                for d in order
+                if not words.isdisjoint(terms[d])
+                or sims.get(d, float("-inf")) >= config.min_relevance
+            ]
 
     base = {d: fused[d] for d in order}
     rerank_scores: dict[str, float] = {}
@@ -163,7 +202,7 @@ def rank_candidates(
         scores = reranker.rerank(query_text, texts)
         if scores is not None and len(scores) == len(top):
             keep = apply_min_score(scores, config.rerank_min_score)
-            # Stable sort: equal rerank scores keep RRF order.
+            # Stable sort: equal rerank scores keep fused order.
             new_top = sorted(keep, key=lambda i: -scores[i])
             slots = sorted((fused[d] for d in top), reverse=True)
             for pos, i in enumerate(new_top):
@@ -178,17 +217,35 @@ def rank_candidates(
     out: list[RankedCandidate] = []
     for d in order:
         imp = imp_of(d)
-        imp = 1.0 if imp is None else float(imp)
+        imp = 1.0 if imp is None else round(float(imp), _IMPORTANCE_DECIMALS)
         tw = tier_of(d)
         tw = 1.0 if tw is None else float(tw)
-        stage: dict[str, float] = {"rrf": fused[d], "importance": imp, "tier_weight": tw}
+        stage: dict[str, float] = {
+            "fused": fused[d],
+            "rrf": fused[d],
+            "coverage": cover[d],
+            "importance": imp,
+            "tier_weight": tw,
+        }
         if d in bm25:
             stage["bm25"] = float(bm25[d])
-        sim = sim_of(d)
-        if sim is not None:
-            stage["vector"] = float(sim)
+        if d in sims:
+            stage["vector"] = float(sims[d])
         if d in rerank_scores:
             stage["rerank"] = rerank_scores[d]
         out.append(RankedCandidate(d, base[d] * imp * tw, stage))
-    out.sort(key=lambda c: -c.score)  # stable: ties keep the fused/reranked order
+    # Stable: equal final scores keep the (rerank-adjusted) relevance order computed above.
+    out.sort(key=lambda c: -c.score)
     return out if limit is None else out[:limit]
+
+
+def _as_set(tokens: Collection[str] | None) -> frozenset[str] | set[str]:
+    if tokens is None:
+        return frozenset()
+    if isinstance(tokens, (set, frozenset)):
+        return tokens
+    return set(tokens)
+
+
+def _descending(evidence: tuple[float, float, float]) -> tuple[float, float, float]:
+    return (-evidence[0], -evidence[1], -evidence[2])

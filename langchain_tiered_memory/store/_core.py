@@ -23,6 +23,7 @@ from ..config import MemoryConfig
 from ..embeddings import LocalEmbeddings, embed_query, embed_texts, embedding_model_id
 from ..errors import EntryNotFound, InvalidInput, MemoryWriteBlocked
 from ..provenance import WritePath, check_replace, max_provenance
+from ..retrieval.rerank import Reranker
 from ..security import apply_pii_policy, scan_memory_content
 from ..text import tokenize
 from ..types import MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel, ScanResult, new_id, utcnow
@@ -49,6 +50,9 @@ _MEMO_MAX = 50_000
 
 class StoreCore:
     """Connection, write path, reads and in-memory indexes. See `TieredMemoryStore`."""
+
+    _cross_encoder: Any = None
+    _reranker: Reranker | None = None
 
     def __init__(
         self,
@@ -587,6 +591,13 @@ class StoreCore:
             self._query_cache[query] = cached
         return cached
 
+    def _get_reranker(self) -> Reranker | None:
+        """The rerank stage shared by every recall, built on first use (its model loads lazily)."""
+        if self._reranker is None:
+            if self._cross_encoder is None and self.config.rerank_model is None:
+                return None
+            self._reranker = Reranker.from_config(self.config, self._cross_encoder)
+        return self._reranker
 
 class _Pending:
     """Rows of one write call, staged for bulk insertion at the end of its transaction."""

@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 from ..errors import InvalidInput
 from ..provenance import WritePath
-from ..retrieval import rrf
+from ..retrieval.engine import IndexSource, RecallRequest, recall
 from ..text import tokenize
 from ..types import Episode
 from . import _tables as t
@@ -167,7 +167,7 @@ class EpisodeMixin(RecallMixin):
         since: datetime | None = None,
         until: datetime | None = None,
     ) -> list[tuple[Episode, float]]:
-        """Episodes that best answer ``query`` (BM25 + vectors, RRF), with entity and time filters."""
+        """Episodes that best answer ``query`` (the memories' recall engine), with entity and time filters."""
         check_namespace(namespace)
         if not isinstance(query, str):
             raise InvalidInput("query", "must be a string")
@@ -181,18 +181,15 @@ class EpisodeMixin(RecallMixin):
         if k <= 0 or not query.strip():
             return []
         index = self._index(namespace)
-        pool = max(self.config.candidate_pool, k * 3)
-        qvec = self._query_vector(query)
-        with index.lock:
-            kw = index.episode_keyword.search(tokenize(query), pool)
-            vec = index.episode_vectors.search(qvec, pool)
-        fused = rrf(
-            [[i for i, _ in kw], [i for i, _ in vec]],
-            k=self.config.rrf_k,
-            weights=[self.config.keyword_weight, self.config.vector_weight],
+        # Entity and time filters need the episode rows: rank a wider page, filter it below.
+        page = max(self.config.candidate_pool, k * 3)
+        ranked_candidates = recall(
+            IndexSource(index.episode_keyword, index.episode_vectors, index.lock),
+            RecallRequest(tokenize(query), self._query_vector(query), page, "hybrid", None, query),
+            config=self.config,
         )
         wanted = set(entities or ())
-        ranked = sorted(fused.items(), key=lambda kv: -kv[1])
+        ranked = [(c.id, c.score) for c in ranked_candidates]
         # One query for every candidate rather than one per candidate.
         e = t.episodes.c
         with db_errors("read episodes"), self._read() as conn:

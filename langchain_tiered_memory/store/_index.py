@@ -12,7 +12,7 @@ import contextlib
 import gc
 import json
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -249,35 +249,3 @@ def _refresh(
         matrix = np.stack([_vector(vecs[i]) for i in with_vec])
         vectors.upsert_many(with_vec, matrix)
     return present
-
-
-@dataclass(frozen=True)
-class CandidateFeatures:
-    """What the ranking pipeline needs to know of a query's candidates, read from one index."""
-
-    doc_terms: dict[str, frozenset[str]]
-    similarity: dict[str, float]
-    idf: dict[str, float]
-    max_idf: float
-
-
-def candidate_features(
-    keyword: KeywordIndex,
-    vectors: VectorMatrix,
-    tokens: list[str],
-    query_vector: np.ndarray | None,
-    candidates: Iterable[str],
-    vector_hits: list[tuple[str, float]],
-) -> CandidateFeatures:
-    """Terms, similarities and idf for ``candidates`` (call under the index lock)."""
-    cand = list(candidates)
-    similarity = dict(vector_hits)
-    if query_vector is not None:
-        missing = [i for i in cand if i not in similarity]
-        similarity.update(vectors.similarities(query_vector, missing))
-    return CandidateFeatures(
-        doc_terms={i: keyword.terms_of(i) for i in cand},
-        similarity=similarity,
-        idf={tok: keyword.idf(tok) for tok in set(tokens)},
-        max_idf=keyword.max_idf(),
-    )

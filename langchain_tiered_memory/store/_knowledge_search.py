@@ -11,13 +11,13 @@ import numpy as np
 import sqlalchemy as sa
 
 from ..errors import InvalidInput
-from ..retrieval import KeywordIndex, rank_candidates
+from ..retrieval import KeywordIndex
+from ..retrieval.engine import IndexSource, RecallRequest, recall
 from ..text import tokenize
 from ..types import MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel, SearchHit
 from . import _tables as t
 from ._async import run_sync
 from ._db import db_errors, from_ts, loads, to_ts
-from ._index import candidate_features
 from ._knowledge import KnowledgeMixin
 from ._knowledge_files import (
     KNOWLEDGE_ACTIONS,
@@ -121,37 +121,24 @@ class KnowledgeSearchMixin(KnowledgeMixin):
         wanted = set(tags or ())
         if wanted or since is not None or until is not None:
             allowed = self._chunks_matching(namespace, wanted, since, until).__contains__
-        tokens = tokenize(query)
-        pool = max(self.config.candidate_pool, k * 3)
         qvec = self._query_vector(query) if mode != "keyword" else None
-        with index.lock:
-            kw = index.keyword.search(tokens, pool, allowed=allowed) if mode != "vector" else []
-            vec = index.vectors.search(qvec, pool, allowed=allowed) if qvec is not None else []
-            cand = list(dict.fromkeys([i for i, _ in kw] + [i for i, _ in vec]))
-            features = candidate_features(index.keyword, index.vectors, tokens, qvec, cand, vec)
-            importance = {i: index.importance.get(i, 0.5) for i in cand}
         use_rerank = self.config.rerank_enabled if rerank is None else rerank
-        get_reranker = getattr(self, "_get_reranker", None)
-        reranker = get_reranker() if use_rerank and mode == "hybrid" and get_reranker else None
-        # Without a reranker no chunk text is needed to rank: only the winners are read.
-        found = self._chunk_entries(cand) if reranker is not None else {}
-        ranked = rank_candidates(
-            tokens,
-            kw,
-            vec,
+        reranker = self._get_reranker() if use_rerank and mode == "hybrid" else None
+        found: dict[str, MemoryEntry] = {}
+
+        def read_texts(ids: Sequence[str]) -> dict[str, str]:
+            found.update(self._chunk_entries(ids))
+            return {i: e.content for i, e in found.items()}
+
+        ranked = recall(
+            IndexSource(index.keyword, index.vectors, index.lock),
+            RecallRequest(tokenize(query), qvec, k, mode, allowed, query),  # type: ignore[arg-type]
             config=self.config,
-            idf=features.idf.__getitem__,
-            max_idf=features.max_idf,
-            doc_tokens=features.doc_terms,
-            similarity=features.similarity,
-            importance=importance,
+            importance=lambda ids: {i: index.importance.get(i, 0.5) for i in ids},
             reranker=reranker,
-            query_text=query,
-            doc_text={i: e.content for i, e in found.items()} if found else None,
-            gate=mode == "hybrid",
-            limit=k,
+            texts=read_texts if reranker is not None else None,
         )
-        if reranker is None:
+        if not found:
             found = self._chunk_entries([c.id for c in ranked])
         return [
             SearchHit(found[c.id], c.score, dict(c.scores), knowledge=True)

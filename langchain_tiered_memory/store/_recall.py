@@ -4,22 +4,22 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime
-from typing import Any, Literal
+from typing import Literal
 
 import sqlalchemy as sa
 
 from ..decay import effective_importance
 from ..errors import InvalidInput, StoreError
-from ..retrieval import rank_candidates
+from ..retrieval.engine import IndexSource, RecallRequest, recall
 from ..retrieval.pipeline import RankedCandidate
-from ..retrieval.rerank import Reranker
 from ..text import tokenize
 from ..types import MemoryEntry, MemoryTier, MemoryType, SearchHit
 from . import _tables as t
 from ._core import StoreCore
 from ._db import db_errors, to_ts
-from ._index import RowMeta, candidate_features
+from ._index import RowMeta
 from ._rows import check_enum, check_ids, check_namespace, check_time
 
 logger = logging.getLogger("langchain_tiered_memory")
@@ -28,9 +28,7 @@ SearchMode = Literal["hybrid", "keyword", "vector"]
 
 
 class RecallMixin(StoreCore):
-    """`search`: BM25 + vectors → RRF → gate → rerank → forgetting curve."""
-
-    _reranker: Any = None
+    """`search`: BM25 + vectors → fusion → gate and floor → rerank → forgetting curve."""
 
     def search(
         self,
@@ -48,6 +46,8 @@ class RecallMixin(StoreCore):
         reinforce: bool = True,
         rerank: bool | None = None,
         now: datetime | None = None,
+        history: bool = False,
+        min_relevance: float | None = None,
     ) -> list[SearchHit]:
         """Recall the ``k`` entries that best answer ``query`` in one namespace.
 
@@ -65,6 +65,11 @@ class RecallMixin(StoreCore):
             reinforce: Count the hits as accesses (``access_count`` + 1, ``last_accessed`` = now).
             rerank: Override ``memory.rerankEnabled`` for this call.
             now: Override the clock (decay and reinforcement).
+            history: Also return superseded versions of rewritten keys (each hit's entry says
+                which: ``superseded_by`` is set on an old version). By default only the live
+                version of a key is recalled.
+            min_relevance: Override ``memory.minRelevance`` for this call (0 turns the relevance
+                floor off, so a query ranks every candidate).
 
         Returns:
             Hits, best first, with the final score and every stage's score.
@@ -76,63 +81,58 @@ class RecallMixin(StoreCore):
             raise InvalidInput("mode", f"must be hybrid, keyword or vector, not {mode!r}")
         if not isinstance(k, int) or isinstance(k, bool) or k < 0:
             raise InvalidInput("k", "must be a non-negative integer")
+        if not isinstance(history, bool):
+            raise InvalidInput("history", "must be a boolean")
+        config = self.config
+        if min_relevance is not None:
+            if isinstance(min_relevance, bool) or not isinstance(min_relevance, (int, float)) or (
+                not 0.0 <= min_relevance <= 1.0
+            ):
+                raise InvalidInput("min_relevance", "must be a number between 0 and 1")
+            config = replace(config, min_relevance=float(min_relevance))
         when = self._now(now)
-        filters = _Filters(tiers, types, tags, since, until, episode_id)
+        filters = _Filters(tiers, types, tags, since, until, episode_id, history=history)
         if k == 0 or not query.strip():
             return []
         index = self._index(namespace)
-        tokens = tokenize(query)
-        pool = max(self.config.candidate_pool, k)
         qvec = self._query_vector(query) if mode != "keyword" else None
-        fetch = pool
-        with index.lock:
-            while True:
-                kw = index.keyword.search(tokens, fetch) if mode != "vector" else []
-                vec = index.vectors.search(qvec, fetch) if qvec is not None else []
-                keep = {
-                    i
-                    for i in dict.fromkeys([i for i, _ in kw] + [i for i, _ in vec])
-                    if i in index.meta and filters.accept(index.meta[i])
-                }
-                exhausted = len(kw) < fetch and len(vec) < fetch
-                if len(keep) >= pool or exhausted or not filters.active:
-                    break
-                fetch *= 4
-            kw = [(i, sc) for i, sc in kw if i in keep][:pool]
-            vec = [(i, sc) for i, sc in vec if i in keep][:pool]
-            keep = {i for i, _ in kw} | {i for i, _ in vec}
-            meta = {i: index.meta[i] for i in keep}
-            features = candidate_features(index.keyword, index.vectors, tokens, qvec, keep, vec)
-        base = self.config.importance_decay_days
+        base = config.importance_decay_days
         now_ts = to_ts(when) or 0.0
-        importance = {i: _effective(m, now_ts, base) for i, m in meta.items()}
-        tier_weight = {
-            i: self.config.archived_weight if m.tier == MemoryTier.ARCHIVAL.value else 1.0
-            for i, m in meta.items()
-        }
-        use_rerank = self.config.rerank_enabled if rerank is None else rerank
-        reranker = self._get_reranker() if use_rerank and mode == "hybrid" else None
+        archived = config.archived_weight
+        meta: dict[str, RowMeta] = {}
+
+        def accept(i: str) -> bool:
+            row = index.meta.get(i)
+            return row is not None and filters.accept(row)
+
+        def importance(ids: Sequence[str]) -> dict[str, float]:
+            meta.update({i: index.meta[i] for i in ids})
+            return {i: _effective(meta[i], now_ts, base) for i in ids}
+
+        def tier_weight(ids: Sequence[str]) -> dict[str, float]:
+            return {
+                i: archived if index.meta[i].tier == MemoryTier.ARCHIVAL.value else 1.0 for i in ids
+            }
+
         texts: dict[str, MemoryEntry] = {}
-        if reranker is not None:
-            texts = self.get_many(list(keep), namespace=namespace)
-        ranked = rank_candidates(
-            tokens,
-            kw,
-            vec,
-            config=self.config,
-            idf=features.idf.__getitem__,
-            max_idf=features.max_idf,
-            doc_tokens=features.doc_terms,
-            similarity=features.similarity,
+
+        def read_texts(ids: Sequence[str]) -> dict[str, str]:
+            texts.update(self.get_many(list(ids), namespace=namespace))
+            return {i: e.content for i, e in texts.items()}
+
+        use_rerank = config.rerank_enabled if rerank is None else rerank
+        reranker = self._get_reranker() if use_rerank and mode == "hybrid" else None
+        ranked = recall(
+            IndexSource(index.keyword, index.vectors, index.lock),
+            RecallRequest(tokenize(query), qvec, k, mode, accept, query),
+            config=config,
             importance=importance,
             tier_weight=tier_weight,
             reranker=reranker,
-            query_text=query,
-            doc_text={i: e.content for i, e in texts.items()},
-            gate=mode == "hybrid",
-            limit=k,
-        )[:k]
-        ranked = _successors_first(ranked, meta)
+            texts=read_texts if reranker is not None else None,
+        )
+        if history:
+            ranked = _successors_first(ranked, meta)
         entries = texts or self.get_many([c.id for c in ranked], namespace=namespace)
         hits = [
             SearchHit(entries[c.id], c.score, dict(c.scores)) for c in ranked if c.id in entries
@@ -145,15 +145,6 @@ class RecallMixin(StoreCore):
     def _annotate_hits(self, hits: list[SearchHit], *, namespace: str, k: int) -> list[SearchHit]:
         """Hook: the lifecycle mixin marks pending contradictions and adds their partners."""
         return hits
-
-    def _get_reranker(self) -> Any:
-        """The rerank stage, built on first use (the model itself loads lazily in it)."""
-        if self._reranker is None:
-            encoder = getattr(self, "_cross_encoder", None)
-            if encoder is None and self.config.rerank_model is None:
-                return None
-            self._reranker = Reranker.from_config(self.config, encoder)
-        return self._reranker
 
     def reinforce(self, ids: Sequence[str], *, namespace: str, now: datetime | None = None) -> None:
         """Count entries as accessed (``access_count`` + 1, ``last_accessed`` = now).
@@ -203,6 +194,8 @@ class _Filters:
         since: datetime | None,
         until: datetime | None,
         episode_id: str | None,
+        *,
+        history: bool = False,
     ) -> None:
         # Bad filters are refused with a typed error (a bare string is not a list of them).
         for name, value in (("tiers", tiers), ("types", types), ("tags", tags)):
@@ -218,11 +211,14 @@ class _Filters:
         self.since = to_ts(check_time(since, "since"))
         self.until = to_ts(check_time(until, "until"))
         self.episode_id = episode_id
+        self.history = history
         self.active = any(
             x is not None for x in (self.tiers, self.types, since, until, episode_id)
         ) or bool(self.tags)
 
     def accept(self, row: RowMeta) -> bool:
+        if not self.history and row.superseded_by is not None:
+            return False
         if self.tiers is not None and row.tier not in self.tiers:
             return False
         if self.types is not None and row.type not in self.types:

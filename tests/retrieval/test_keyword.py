@@ -1,4 +1,8 @@
-"""KeywordIndex: scores equal rank-bm25's BM25Okapi, incremental writes, removal, filters."""
+"""KeywordIndex: Okapi BM25 with Lucene's non-negative idf, incremental writes, removal, filters.
+
+The reference is rank-bm25's BM25Okapi scoring with its idf replaced by Lucene's
+``ln(1 + (N - df + 0.5) / (df + 0.5))`` (BM25Okapi's own idf goes negative for common words).
+"""
 
 from __future__ import annotations
 
@@ -19,33 +23,48 @@ CORPUS = {
 }
 
 
+class _LuceneIdfBM25(BM25Okapi):
+    def _calc_idf(self, nd: dict[str, int]) -> None:
+        for word, freq in nd.items():
+            self.idf[word] = math.log1p((self.corpus_size - freq + 0.5) / (freq + 0.5))
+
+
 def _reference(corpus: dict[str, list[str]], query: list[str]) -> dict[str, float]:
     ids = list(corpus)
-    ref = BM25Okapi([corpus[i] for i in ids])
+    ref = _LuceneIdfBM25([corpus[i] for i in ids], k1=1.2, b=0.75)
     return dict(zip(ids, (float(s) for s in ref.get_scores(query)), strict=True))
 
 
 def test_hand_computed_score() -> None:
     index = KeywordIndex()
     index.add_many(CORPUS.items())
-    # N=5, avgdl=16/5=3.2. "cat" is in 2 docs: idf = ln(3.5/2.5).
-    idf_cat = math.log(5 - 2 + 0.5) - math.log(2 + 0.5)
-    assert index.idf("cat") == pytest.approx(idf_cat)
-    # doc "a": tf=1, |d|=3 -> idf * 2.5 / (1 + 1.5 * (0.25 + 0.75 * 3 / 3.2))
-    expected_a = idf_cat * 2.5 / (1 + 1.5 * (0.25 + 0.75 * 3 / 3.2))
+    # N=5, avgdl=16/5=3.2. "cat" is in 2 docs: idf = ln(1 + 3.5/2.5) = ln 2.4 = 0.875469.
+    assert index.idf("cat") == pytest.approx(0.875468737)
+    # doc "a": tf=1, |d|=3 -> idf * 2.2 / (1 + 1.2 * (0.25 + 0.75 * 3 / 3.2)) = 0.898440
+    expected_a = 0.875468737 * 2.2 / (1 + 1.2 * (0.25 + 0.75 * 3 / 3.2))
+    assert expected_a == pytest.approx(0.8984402, abs=1e-6)
     hits = dict(index.search(["cat"], 10))
     assert set(hits) == {"a", "c"}
     assert hits["a"] == pytest.approx(expected_a)
 
 
-def test_idf_floor_for_common_terms() -> None:
+def test_idf_is_never_negative_and_falls_with_document_frequency() -> None:
     index = KeywordIndex()
     index.add_many(CORPUS.items())
-    # "sat" is in 3 of 5 docs -> negative raw idf -> floored to 0.25 * mean raw idf over vocab.
-    ref = BM25Okapi(list(CORPUS.values()))
-    assert index.idf("sat") == pytest.approx(ref.idf["sat"])
-    assert index.idf("sat") == pytest.approx(0.25 * ref.average_idf)
+    # "sat" is in 3 of 5 docs: BM25Okapi's raw idf ln(2.5/3.5) < 0; Lucene's is ln(1 + 2.5/3.5).
+    assert index.idf("sat") == pytest.approx(math.log(1 + 2.5 / 3.5))
+    assert 0 < index.idf("sat") < index.idf("cat") < index.idf("fish") == index.max_idf()
     assert index.idf("unknown") == 0.0
+
+
+def test_small_namespace_scores_stay_positive() -> None:
+    """Regression: with BM25Okapi a 2-document index gave every match a negative score."""
+    index = KeywordIndex()
+    index.add("light", ["alice", "prefer", "light", "mode"])
+    index.add("lyon", ["alice", "live", "lyon"])
+    hits = index.search(["alice", "prefer"], 10)
+    assert [d for d, _ in hits] == ["light", "lyon"]
+    assert all(score > 0 for _, score in hits)
 
 
 @pytest.mark.parametrize("query", [["cat"], ["dog", "sat"], ["sat", "sat", "fish"], ["zzz"]])

@@ -16,7 +16,7 @@ TOKENS = {"a": ["cat", "x"], "b": ["common"], "c": ["common"], "d": ["y"]}
 IDF = {"cat": 2.0, "common": 0.1, "x": 2.0, "y": 2.0}
 TEXT = {d: f"text of {d}" for d in TOKENS}
 # The hand-computed examples are for classic RRF; the top-rank bonus has its own test.
-_CLASSIC = {"rrf_rank1_bonus": 0.0, "rrf_top3_bonus": 0.0}
+_CLASSIC: dict[str, Any] = {"fusion": "rrf", "rrf_rank1_bonus": 0.0, "rrf_top3_bonus": 0.0}
 CFG = MemoryConfig(gate_min_similarity=0.3, gate_min_idf_ratio=0.2, rerank_top_k=2, **_CLASSIC)
 # Fused: a = 1/61 + 1/63, b = 1/62 + 1/61, c = 1/63, d = 1/62  ->  b, a, d, c
 F = {"a": 1 / 61 + 1 / 63, "b": 1 / 62 + 1 / 61, "c": 1 / 63, "d": 1 / 62}
@@ -130,7 +130,7 @@ def test_top_rank_bonus_keeps_a_confident_first_hit_on_top() -> None:
     # Classic RRF: both = 2/63 = 0.0317 beats solo = 1/61 = 0.0164.
     assert run(MemoryConfig(**_CLASSIC))[0] == "both"
     # With the bonus: solo = 1/61 + 0.05 = 0.0664; both = 2 * (1/63 + 0.02) = 0.0717; y = 0.0664.
-    cfg = MemoryConfig(rrf_rank1_bonus=0.05, rrf_top3_bonus=0.02)
+    cfg = MemoryConfig(fusion="rrf", rrf_rank1_bonus=0.05, rrf_top3_bonus=0.02)
     ranked = rank_candidates(["t"], kw, vec, config=cfg, idf=lambda _t: 1.0, max_idf=1.0,
                              doc_tokens=tokens, gate=False)
     scores = {c.id: c.scores["rrf"] for c in ranked}

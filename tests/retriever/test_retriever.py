@@ -186,7 +186,8 @@ def test_lcel_chain(retriever: TieredMemoryRetriever) -> None:
         return "\n".join(f"- {d.page_content}" for d in docs)
 
     text = (retriever | format_docs).invoke("pet cat")
-    assert text.count("\n- ") == 2 and "Tom" in text
+    # Only the cat memory: "pet" is in most memories, so it alone keeps none in the results.
+    assert text == "- Alice has a pet cat named Tom who sleeps all day."
     prompt = ChatPromptTemplate.from_messages(
         [("system", "Memories:\n{context}"), ("human", "{question}")]
     )
