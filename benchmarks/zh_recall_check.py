@@ -60,7 +60,9 @@ def check_conversation(raw: dict[str, Any], name: str) -> list[str]:
         if not q.get("question") or not q.get("answer") or q.get("kind") not in KINDS:
             errors.append(f"{name}: incomplete question {q.get('question')!r}")
         if not 1 <= len(evidence) <= 3 or not set(evidence) <= ids:
-            errors.append(f"{name}: evidence {evidence} of {q.get('question')!r} missing or out of range")
+            errors.append(
+                f"{name}: evidence {evidence} of {q.get('question')!r} missing or out of range"
+            )
         if q.get("question") in seen:
             errors.append(f"{name}: duplicate question {q.get('question')!r}")
         seen.add(q.get("question"))
@@ -75,7 +77,9 @@ def check(root: Path) -> tuple[list[str], list[tuple[str, str, dict[str, Any]]]]
     on_disk = {str(p.relative_to(root)) for split in SPLITS for p in (root / split).glob("*.json")}
     names = [f for _, f in listed]
     if sorted(names) != sorted(on_disk) or len(set(names)) != len(names):
-        errors.append(f"splits.json lists {sorted(names)} but the split folders hold {sorted(on_disk)}")
+        errors.append(
+            f"splits.json lists {sorted(names)} but the split folders hold {sorted(on_disk)}"
+        )
     loaded = []
     for split, f in listed:
         if not f.startswith(f"{split}/"):
@@ -101,7 +105,9 @@ def main() -> None:
         turns = sum(len(raw[f"session_{s}"]) for s in _sessions(raw))
         kinds = collections.Counter(q.get("kind") for q in raw["qa"])
         totals.update({f"{split} turns": turns, f"{split} qa": len(raw["qa"])})
-        print(f"{split:6} {f:38} {len(_sessions(raw)):4} {turns:5} {len(raw['qa']):4}  {dict(sorted(kinds.items()))}")
+        print(
+            f"{split:6} {f:38} {len(_sessions(raw)):4} {turns:5} {len(raw['qa']):4}  {dict(sorted(kinds.items()))}"
+        )
     print(dict(totals))
     for e in errors:
         print("ERROR", e)
