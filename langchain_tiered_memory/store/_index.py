@@ -154,8 +154,12 @@ def _load_vectors(
 ) -> None:
     v = t.vectors.c
     rows = conn.execute(
+        # Naming the kinds lets the planner use (namespace, kind, model_id); on namespace and
+        # model_id alone SQLite picked the model_id index and read every vector in the file.
         sa.select(v.owner_id, v.kind, v.vector).where(
-            v.namespace == namespace, v.model_id == model_id
+            v.namespace == namespace,
+            v.kind.in_(("memory", "episode")),
+            v.model_id == model_id,
         )
     ).all()
     mem = [(r.owner_id, r.vector) for r in rows if r.kind == "memory" and r.owner_id in live]
