@@ -62,7 +62,8 @@ def _questions(data: Path) -> list[list[dict]]:
             sim_of = {ids[i]: float(sims[i]) for i in range(len(ids))}
             content = [t for t in dict.fromkeys(tokens) if not is_stop_word(t)]
             cover = {d: coverage(content, index.terms_of(d), index.idf) for d in cand}
-            inp = FusionInput(kw, vec, {d: sim_of[d] for d in cand}, cover)
+            inp = FusionInput(kw, vec, {d: sim_of[d] for d in cand}, cover,
+                              index.score_ids(tokens, cand))
             parts = [
                 linear_fusion(inp, _weights((1.0, 0.0, 0.0))),
                 linear_fusion(inp, _weights((0.0, 1.0, 0.0))),

@@ -97,9 +97,9 @@ class MemoryConfig:
     archive_threshold: float = 0.1
     archived_weight: float = 0.5
     fusion: FusionName = "linear"
-    linear_keyword_weight: float = 0.31
-    linear_vector_weight: float = 0.28
-    linear_coverage_weight: float = 0.41
+    linear_keyword_weight: float = 0.34
+    linear_vector_weight: float = 0.27
+    linear_coverage_weight: float = 0.39
     rrf_k: int = 60
     rrf_rank1_bonus: float = 0.0
     rrf_top3_bonus: float = 0.0

@@ -127,6 +127,7 @@ def recall(
             missing = [i for i in keep if i not in similarity]
             similarity.update(source.vectors.similarities(request.query_vector, missing))
         doc_terms = {i: keyword.terms_of(i) for i in keep}
+        bm25 = keyword.score_ids(request.tokens, keep) if request.mode == "hybrid" else None
         idf = {tok: keyword.idf(tok) for tok in set(request.tokens)}
         df = {tok: keyword.document_frequency(tok) for tok in idf}
         max_idf = keyword.max_idf()
@@ -155,6 +156,7 @@ def recall(
         mode=request.mode,
         document_frequency=lambda tok: df.get(tok, 0),
         n_docs=n_docs,
+        bm25_of=bm25,
     )
 
 

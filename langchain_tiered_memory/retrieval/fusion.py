@@ -118,12 +118,15 @@ class FusionInput:
         vector: ``(id, similarity)`` best first (empty in keyword-only recall).
         similarity: Vector similarity of every candidate when known (also keyword-only hits).
         coverage: `coverage` of every candidate.
+        bm25: BM25 of every candidate when known (also vector-only hits, which may match the
+            query below the keyword list's cut); defaults to the keyword list's scores.
     """
 
     keyword: Sequence[tuple[str, float]]
     vector: Sequence[tuple[str, float]]
     similarity: Mapping[str, float]
     coverage: Mapping[str, float]
+    bm25: Mapping[str, float] | None = None
 
 
 class FusionStrategy(Protocol):
@@ -145,13 +148,13 @@ def rrf_fusion(candidates: FusionInput, config: MemoryConfig) -> dict[str, float
 def linear_fusion(candidates: FusionInput, config: MemoryConfig) -> dict[str, float]:
     """The ``linear`` strategy: ``w_k·minmax(bm25) + w_v·minmax(similarity) + w_c·coverage``.
 
-    A candidate missing from the keyword list has BM25 0 (it matched no query word), and one
-    without a known similarity counts as the lowest similarity of the query's candidates.
+    A candidate whose BM25 is unknown counts as 0, and one without a known similarity as the
+    lowest similarity of the query's candidates.
     """
     ids = list(dict.fromkeys([d for d, _ in candidates.keyword] + [d for d, _ in candidates.vector]))
     if not ids:
         return {}
-    bm25 = dict(candidates.keyword)
+    bm25 = dict(candidates.keyword) if candidates.bm25 is None else candidates.bm25
     kw_norm = min_max({d: bm25.get(d, 0.0) for d in ids}) if bm25 else dict.fromkeys(ids, 0.0)
     sims = {d: candidates.similarity[d] for d in ids if d in candidates.similarity}
     if sims:

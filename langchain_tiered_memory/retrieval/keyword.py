@@ -309,6 +309,17 @@ class KeywordIndex:
             scores, _ = self._score(query_tokens)
             return {doc_id: float(scores[slot]) for doc_id, slot in self._slot_of.items()}
 
+    def score_ids(self, query_tokens: Sequence[str], ids: Iterable[str]) -> dict[str, float]:
+        """BM25 of the given documents (0 for those matching nothing; unknown ids left out).
+
+        Fusion wants the true score of a candidate that only the vector path found: it may
+        match the query and rank just below the keyword path's cut.
+        """
+        with self._lock:
+            scores, _ = self._score(query_tokens)
+            slot_of = self._slot_of
+            return {d: float(scores[slot_of[d]]) for d in ids if d in slot_of}
+
     def search(
         self,
         query_tokens: Sequence[str],

@@ -87,6 +87,7 @@ def rank_candidates(
     floor: bool | None = None,
     document_frequency: Callable[[str], int] | None = None,
     n_docs: int | None = None,
+    bm25_of: Mapping[str, float] | None = None,
 ) -> list[RankedCandidate]:
     """Fuse, gate, rerank and weight the candidates of one query.
 
@@ -128,6 +129,7 @@ def rank_candidates(
         document_frequency: Documents holding a token; with ``n_docs`` a token in most documents
             is never discriminative.
         n_docs: Live documents in the keyword index.
+        bm25_of: BM25 of every candidate (also vector-only ones), for score-aware fusion.
 
     Returns:
         Candidates, best first.
@@ -150,7 +152,7 @@ def rank_candidates(
     elif mode == "vector":
         fused = {d: float(sims.get(d, 0.0)) for d in candidates}
     else:
-        fused = fusion_strategy(config)(FusionInput(kw, vec, sims, cover), config)
+        fused = fusion_strategy(config)(FusionInput(kw, vec, sims, cover, bm25_of), config)
     evidence = {d: (fused[d], bm25.get(d, 0.0), sims.get(d, float("-inf"))) for d in candidates}
     order = sorted(candidates, key=lambda d: _descending(evidence[d]))
 
