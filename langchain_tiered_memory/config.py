@@ -85,6 +85,9 @@ class MemoryConfig:
         fact_confidence_threshold: Extracted facts at or above this are approved, below are pending.
         busy_timeout_seconds: How long SQLite waits on a lock before failing.
         llm_timeout_seconds: Longest wait for a chat model (summaries, extraction, verification).
+        index_cache_bytes: Bytes the in-process search indexes of all namespaces may hold
+            together (default 1 GiB, enough for a 100,000-memory namespace); the least recently
+            used namespaces are dropped beyond it and reload on their next search.
     """
 
     rerank_enabled: bool = True
@@ -123,6 +126,7 @@ class MemoryConfig:
     fact_confidence_threshold: float = 0.6
     busy_timeout_seconds: float = 30.0
     llm_timeout_seconds: float = 30.0
+    index_cache_bytes: int = 1 << 30
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -143,6 +147,7 @@ class MemoryConfig:
             "embedding_batch_size",
             "scheduler_max_concurrency",
             "scheduler_max_queue",
+            "index_cache_bytes",
         ):
             if getattr(self, name) < 1:
                 raise ConfigError(_dotted(name), "must be >= 1")

@@ -69,6 +69,21 @@ class KeywordIndex:
     def __contains__(self, doc_id: object) -> bool:
         return doc_id in self._slot_of
 
+    def nbytes(self) -> int:
+        """Approximate memory held by the index (postings, vocabulary and per-document arrays).
+
+        An estimate for cache budgets, not an exact count: Python object overheads are counted
+        at typical CPython sizes.
+        """
+        with self._lock:
+            postings = sum(a.buffer_info()[1] * a.itemsize for a in self._post_slots)
+            postings += sum(a.buffer_info()[1] * a.itemsize for a in self._post_tf)
+            doc_terms = sum(a.buffer_info()[1] * a.itemsize for a in self._slot_terms)
+            vocabulary = 180 * len(self._terms)  # dict entry, str, two arrays, counters
+            documents = 160 * len(self._slot_ids)  # id str, dict entry, array header
+            arrays = self._df.nbytes + self._doc_len.nbytes + self._alive.nbytes
+            return int(postings + doc_terms + vocabulary + documents + arrays)
+
     @property
     def avgdl(self) -> float:
         """Average document length over live documents (0 when empty)."""

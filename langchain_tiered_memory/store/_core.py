@@ -10,7 +10,6 @@ from __future__ import annotations
 import builtins
 import logging
 import os
-import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -30,6 +29,7 @@ from ..types import MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel, ScanRe
 from . import _tables as t
 from ._db import create_engine, db_errors, dumps, normalise_url, prepare_schema, to_ts
 from ._index import NamespaceIndex, catch_up, load_namespace
+from ._index_cache import IndexCache, IndexCacheStats
 from ._rows import (
     Draft,
     audit_value,
@@ -74,8 +74,7 @@ class StoreCore:
         self.classifier = classifier
         self._engine = create_engine(self.url, busy_timeout=self.config.busy_timeout_seconds)
         self.schema_version = prepare_schema(self._engine)
-        self._indexes: dict[str, NamespaceIndex] = {}
-        self._indexes_lock = threading.Lock()
+        self._indexes = IndexCache(self.config.index_cache_bytes)
         self._query_cache: dict[str, np.ndarray] = {}
         self._closed = False
 
@@ -571,15 +570,19 @@ class StoreCore:
 
     def _index(self, namespace: str) -> NamespaceIndex:
         """The namespace's indexes, loaded on first use and caught up with every logged change."""
-        with self._indexes_lock:
-            index = self._indexes.get(namespace)
-            if index is None:
-                index = self._indexes[namespace] = NamespaceIndex()
+        index = self._indexes.acquire(namespace)
         with index.lock, db_errors("load the search index"), self._read() as conn:
-            if not index.loaded:  # first use, or a first load that failed
+            loaded = not index.loaded  # first use, or a first load that failed
+            if loaded:
                 load_namespace(conn, namespace, self.model_id, index)
-            catch_up(conn, index, namespace, self.model_id)
+            changed = catch_up(conn, index, namespace, self.model_id)
+        if loaded or changed:
+            self._indexes.charge(namespace, index, loaded=loaded)
         return index
+
+    def index_cache_stats(self) -> IndexCacheStats:
+        """Hits, misses, loads, evictions and bytes of this process's search-index cache."""
+        return self._indexes.stats()
 
     def _query_vector(self, query: str) -> np.ndarray:
         # Agents repeat queries (and a search with knowledge embeds the query twice): keep a few.

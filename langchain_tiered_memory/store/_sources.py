@@ -401,8 +401,7 @@ class SourcesMixin(EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixin):
             # Logged once the import's transaction is rolled back and its lock released.
             self._record_blocked(blocked.draft, blocked.error, WritePath.API)
             raise blocked.error from None
-        with self._indexes_lock:
-            self._indexes.clear()
+        self._indexes.clear()
         return counts
 
     def _import_records(

@@ -31,6 +31,10 @@ class VectorMatrix:
     def __contains__(self, item_id: object) -> bool:
         return item_id in self._row
 
+    def nbytes(self) -> int:
+        """Approximate memory held: the matrix (with its spare capacity) and the id maps."""
+        return int(self._data.nbytes) + 120 * len(self._ids)
+
     @property
     def ids(self) -> list[str]:
         """Ids in row order (a copy)."""

@@ -1,0 +1,134 @@
+"""A byte-bounded, least-recently-used cache of per-namespace search indexes.
+
+A process that serves many users must not keep every namespace it ever touched. Each namespace's
+`NamespaceIndex` is charged its approximate size after it loads or catches up; when the total
+goes over ``memory.indexCacheBytes`` the least recently used namespaces are dropped. A namespace
+whose lock is held (being searched or loaded right now) is never dropped under its user. Dropping
+loses nothing: the rows are in the database and the next search reloads them, audit catch-up
+included.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from ._index import NamespaceIndex
+
+__all__ = ["IndexCache", "IndexCacheStats"]
+
+# Per memory: RowMeta slots and their dict entry, beyond what the two indexes report.
+_META_BYTES = 260
+
+
+@dataclass(frozen=True, slots=True)
+class IndexCacheStats:
+    """Counters of the index cache since the store opened.
+
+    Attributes:
+        hits: Searches that found their namespace loaded.
+        misses: Searches that had to create it.
+        loads: Full loads from the database (a miss, or a reload after a failed load).
+        evictions: Namespaces dropped to stay within the budget.
+        bytes: Approximate bytes held now.
+        budget: The budget (``memory.indexCacheBytes``).
+        namespaces: Namespaces held now.
+    """
+
+    hits: int
+    misses: int
+    loads: int
+    evictions: int
+    bytes: int
+    budget: int
+    namespaces: int
+
+
+def index_nbytes(index: NamespaceIndex) -> int:
+    """Approximate memory held by one namespace's indexes."""
+    return (
+        index.keyword.nbytes()
+        + index.vectors.nbytes()
+        + index.episode_keyword.nbytes()
+        + index.episode_vectors.nbytes()
+        + _META_BYTES * len(index.meta)
+    )
+
+
+class IndexCache:
+    """Namespace → `NamespaceIndex`, least recently used first, within a byte budget.
+
+    Args:
+        budget: Bytes the cached indexes may hold together. One namespace larger than the budget
+            is still served (and dropped once another is needed).
+    """
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self._lock = threading.Lock()
+        self._items: OrderedDict[str, NamespaceIndex] = OrderedDict()
+        self._sizes: dict[str, int] = {}
+        self._hits = self._misses = self._loads = self._evictions = 0
+
+    def acquire(self, namespace: str) -> NamespaceIndex:
+        """The namespace's index (empty and unloaded on a miss), marked most recently used."""
+        with self._lock:
+            index = self._items.get(namespace)
+            if index is None:
+                self._misses += 1
+                index = self._items[namespace] = NamespaceIndex()
+                self._sizes[namespace] = 0
+            else:
+                self._hits += 1
+                self._items.move_to_end(namespace)
+            return index
+
+    def get(self, namespace: str) -> NamespaceIndex | None:
+        """The namespace's index if cached, without counting a use."""
+        with self._lock:
+            return self._items.get(namespace)
+
+    def charge(self, namespace: str, index: NamespaceIndex, *, loaded: bool) -> None:
+        """Record the index's size after a load or catch-up, then evict down to the budget."""
+        size = index_nbytes(index)
+        with self._lock:
+            if loaded:
+                self._loads += 1
+            if self._items.get(namespace) is index:
+                self._sizes[namespace] = size
+            self._evict(keep=namespace)
+
+    def _evict(self, *, keep: str) -> None:
+        total = sum(self._sizes.values())
+        if total <= self.budget:
+            return
+        for name in list(self._items):
+            if total <= self.budget:
+                break
+            if name == keep:
+                continue
+            index = self._items[name]
+            # A held lock means a search or load is using it right now: leave it.
+            if not index.lock.acquire(blocking=False):
+                continue
+            try:
+                del self._items[name]
+                total -= self._sizes.pop(name, 0)
+                self._evictions += 1
+            finally:
+                index.lock.release()
+
+    def clear(self) -> None:
+        """Drop every namespace (counters are kept)."""
+        with self._lock:
+            self._items.clear()
+            self._sizes.clear()
+
+    def stats(self) -> IndexCacheStats:
+        """The counters and the bytes held now."""
+        with self._lock:
+            return IndexCacheStats(
+                self._hits, self._misses, self._loads, self._evictions,
+                sum(self._sizes.values()), self.budget, len(self._items),
+            )
