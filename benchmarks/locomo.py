@@ -96,6 +96,11 @@ RUNS = (
     ("hybrid linear, reinforce on (as users run it)", "hybrid", "linear", True),
     ("hybrid rrf, reinforce on", "hybrid", "rrf", True),
 )
+# The context lever: each turn stored with the turn it answers (same questions, same evidence).
+CONTEXT_RUNS = (
+    ("keyword, turn + previous turn", "keyword"),
+    ("hybrid linear, turn + previous turn", "hybrid"),
+)
 
 
 def main() -> None:
@@ -121,7 +126,8 @@ def main() -> None:
           " so reinforcement in one run never reaches another")
     local = LocalEmbeddings()
     emb = CachedEmbeddings(local, local.model_id)
-    labels = [r[0] for r in RUNS] + ["LangChain BM25Retriever (same tokenizer)",
+    labels = [r[0] for r in RUNS] + [r[0] for r in CONTEXT_RUNS] + [
+        "LangChain BM25Retriever (same tokenizer)",
                                      "LangChain EnsembleRetriever (BM25 + vectors)"]
     totals = {label: dict.fromkeys(KS, 0.0) for label in labels}
     per_conv: dict[str, dict[str, dict[int, float]]] = {}
@@ -143,6 +149,17 @@ def main() -> None:
                 blocked += _fill(store, namespace, items)
                 retrievers[label] = TieredMemoryRetriever(
                     store=store, namespace=namespace, k=10, mode=mode, reinforce=reinforce
+                )
+            with_prev = [
+                {"content": (f"{turns[i - 1]['text']}\n" if i else "") + t["text"],
+                 "metadata": {"dia_id": t["dia_id"]}}
+                for i, t in enumerate(turns)
+            ]
+            for label, mode in CONTEXT_RUNS:
+                namespace = f"{name}-{mode}-context"
+                blocked += _fill(stores["linear"], namespace, with_prev)
+                retrievers[label] = TieredMemoryRetriever(
+                    store=stores["linear"], namespace=namespace, k=10, mode=mode
                 )
             texts = [t["text"] for t in turns]
             metas = [{"dia_id": t["dia_id"]} for t in turns]
