@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import multiprocessing
 import os
 import sys
 import time
@@ -85,13 +86,21 @@ def main() -> None:
     args = parser.parse_args()
     print(f"data: {args.namespaces:,} namespaces x {args.per} memories, fake 384-d embeddings,"
           f" SQLite file {args.db}")
-    if not args.db.exists():
-        build(args.db, args.namespaces, args.per)
-    print(f"bounded cache, memory.indexCacheBytes = {args.budget_mb} MB:")
-    touch_all(args.db, args.namespaces, args.budget_mb * 2**20)
+    # Each phase in a fresh process: RSS is never given back to the OS, so a phase run after
+    # another would reuse its heap and under-report.
+    spawn = multiprocessing.get_context("spawn")
+    phases = [] if args.db.exists() else [(build, (args.db, args.namespaces, args.per), None)]
+    phases.append((touch_all, (args.db, args.namespaces, args.budget_mb * 2**20),
+                   f"bounded cache, memory.indexCacheBytes = {args.budget_mb} MB:"))
     if args.compare:
-        print("unbounded cache (every namespace stays loaded, as before the cache):")
-        touch_all(args.db, args.namespaces, 2**62)
+        phases.append((touch_all, (args.db, args.namespaces, 2**62),
+                       "unbounded cache (every namespace stays loaded, as before the cache):"))
+    for target, phase_args, title in phases:
+        if title:
+            print(title, flush=True)
+        proc = spawn.Process(target=target, args=phase_args)
+        proc.start()
+        proc.join()
 
 
 if __name__ == "__main__":
