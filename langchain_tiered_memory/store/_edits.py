@@ -74,7 +74,7 @@ class EditsMixin(StoreCore):
             "event_at": current.event_at if event_at is _UNSET else event_at,
             "pinned": current.pinned,
         }
-        draft = self._guard(make_draft(raw, current.namespace), path, None)
+        draft = self._guard(make_draft(raw, current.namespace, limits=self.limits), path, None)
         when = self._now(now)
         if content is not None and content != current.content:
             return self._insert_drafts([draft], path, when, batch=False)[0]

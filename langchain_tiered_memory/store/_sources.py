@@ -209,7 +209,8 @@ class SourcesMixin(EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixin):
                 refused_facts.append((i, f"episode refused: {dropped[fact['episode_id']]}"))
                 continue
             try:
-                drafts.append((i, self._guard(make_draft(fact, namespace, i), path, i, memo=memo)))
+                draft = make_draft(fact, namespace, i, limits=self.limits)
+                drafts.append((i, self._guard(draft, path, i, memo=memo)))
             except (MemoryWriteBlocked, InvalidInput) as exc:
                 refused_facts.append((i, _reason(exc)))
         entries: list[MemoryEntry] = []
