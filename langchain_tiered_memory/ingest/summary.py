@@ -1,7 +1,8 @@
 """Extractive summaries, entity spotting and importance scores, without an LLM.
 
 `summarize` ranks sentences by TF-IDF centrality (a sentence that shares rare words with many
-others carries the conversation's topic), gives user sentences that state facts a bonus, and
+others carries the conversation's topic; computed against the sum of all sentence vectors, so
+it is linear in the conversation's length), gives user sentences that state facts a bonus, and
 returns the best ones in their original order under a character budget. `extract_entities` and
 `score_importance` feed the EPISODIC tier (``Episode.entity_ids``, ``Episode.importance``).
 """
@@ -33,6 +34,9 @@ _FILLER_RE = re.compile(
 )
 _DUPLICATE_COSINE = 0.7
 _MIN_RELATIVE_SCORE = 0.2
+# A summary of a few hundred characters needs no more candidates than this: a longer
+# conversation is sampled at an even stride, which keeps its time bounded and its topics.
+MAX_CANDIDATES = 4000
 
 
 def _sentences(messages: Sequence[MessageLike]) -> list[tuple[str, str, int]]:
@@ -78,16 +82,27 @@ def summarize(messages: Sequence[MessageLike], *, max_chars: int = 600) -> str:
 
     Returns:
         The chosen sentences in conversation order, joined by spaces; "" when there is nothing.
+        A conversation of more than `MAX_CANDIDATES` sentences is summarised from that many,
+        taken at an even stride.
     """
     sentences = _sentences(messages)
     if not sentences or max_chars <= 0:
         return ""
+    if len(sentences) > MAX_CANDIDATES:
+        stride = len(sentences) / MAX_CANDIDATES
+        sentences = [sentences[int(i * stride)] for i in range(MAX_CANDIDATES)]
     token_lists = [tokenize(s) for _, s, _ in sentences]
     vectors = _tfidf(token_lists)
     fact_sentences = {f.evidence for f in extract_facts([(r, s) for r, s, _ in sentences])}
+    # Centrality is the summed cosine to every other sentence: with unit vectors that is the dot
+    # product with the sum of all vectors, minus the sentence's own 1. Linear, not pairwise.
+    total: Counter[str] = Counter()
+    for vec in vectors:
+        total.update(vec)
     scores: list[float] = []
     for i, (role, sentence, _) in enumerate(sentences):
-        centrality = sum(_cosine(vectors[i], vectors[j]) for j in range(len(vectors)) if j != i)
+        own = sum(v * v for v in vectors[i].values())
+        centrality = _cosine(vectors[i], total) - own
         score = centrality / max(1, len(vectors) - 1) + 0.02 * min(len(token_lists[i]), 15)
         if sentence in fact_sentences:
             score += 0.5
