@@ -96,9 +96,10 @@ def summarize(messages: Sequence[MessageLike], *, max_chars: int = 600) -> str:
     fact_sentences = {f.evidence for f in extract_facts([(r, s) for r, s, _ in sentences])}
     # Centrality is the summed cosine to every other sentence: with unit vectors that is the dot
     # product with the sum of all vectors, minus the sentence's own 1. Linear, not pairwise.
-    total: Counter[str] = Counter()
+    total: dict[str, float] = {}
     for vec in vectors:
-        total.update(vec)
+        for term, weight in vec.items():
+            total[term] = total.get(term, 0.0) + weight
     scores: list[float] = []
     for i, (role, sentence, _) in enumerate(sentences):
         own = sum(v * v for v in vectors[i].values())
