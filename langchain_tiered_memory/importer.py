@@ -308,13 +308,16 @@ class _Run:
         }
         if conv.title:
             meta["title"] = conv.title
+        entities = extract_entities(conv.messages)
         return Episode(
             session_key=_session_key(conv),
             summary=summary,
             message_range_start=0,
             message_range_end=len(conv.messages) - 1,
-            entity_ids=tuple(extract_entities(conv.messages)[:_MAX_ENTITIES]),
-            importance=min(1.0, max(0.0, score_importance(conv.messages, facts=facts))),
+            entity_ids=tuple(entities[:_MAX_ENTITIES]),
+            importance=min(
+                1.0, max(0.0, score_importance(conv.messages, facts=facts, entities=entities))
+            ),
             namespace=self.namespace,
             created_at=self.store.clock(),
             event_at=first,
