@@ -179,7 +179,15 @@ class SourcesMixin(DumpsMixin, EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixi
             except MemoryWriteBlocked as exc:
                 refused_eps.append((i, exc.reason))
                 continue
-            kept.append(replace(episode, summary=draft.content))
+            # What the PII policy redacted is what gets stored, in every field.
+            kept.append(
+                replace(
+                    episode,
+                    summary=draft.content,
+                    entity_ids=draft.tags,
+                    metadata=draft.metadata,
+                )
+            )
         if kept:
             self._insert_episodes(kept, path)
         dropped = {episodes[i].id: reason for i, reason in refused_eps}

@@ -264,3 +264,26 @@ def test_foreign_document_id_is_refused_without_saying_where(tmp_path: Path, clo
     message = str(caught.value)
     assert "taken" not in message and "bob" not in message and "plan" not in message
     assert store.knowledge_chunks("plan") == ["Bob's secret plan."]
+
+
+def test_import_batch_stores_redacted_episode_fields(tmp_path: Path, clock: Clock) -> None:
+    from langchain_tiered_memory.types import Episode
+
+    store = _store(tmp_path / "m.db", clock, pii_policy="redact")
+    episode = Episode(
+        session_key="s1",
+        summary="We talked about tea.",
+        message_range_start=0,
+        message_range_end=1,
+        entity_ids=(EMAIL,),
+        importance=0.5,
+        namespace="alice",
+        created_at=clock(),
+        metadata={"from": EMAIL},
+    )
+    result = store.write_import_batch([episode], [], namespace="alice")
+    [stored] = result.episodes
+    assert stored.entity_ids == ("[REDACTED:EMAIL]",)
+    assert stored.metadata == {"from": "[REDACTED:EMAIL]"}
+    store.close()
+    assert EMAIL not in _db_text(tmp_path / "m.db")
