@@ -120,13 +120,13 @@ def make_draft(
     unknown = set(raw) - _ADD_FIELDS
     if unknown:
         raise InvalidInput(sorted(unknown)[0], "unknown field", item_index=index)
-    content = raw.get("content")
+    content = _plain_str(raw.get("content"))
     if not isinstance(content, str) or not content.strip():
         raise InvalidInput("content", "must be a non-empty string", item_index=index)
     check_size(content, "content", limits.content_bytes, index)
     ns = raw.get("namespace", namespace)
     check_namespace(ns, index)
-    key = raw.get("key")
+    key = _plain_str(raw.get("key"))
     if key is not None and (
         not isinstance(key, str) or not key.strip() or len(key) > limits.key_chars
     ):
@@ -201,6 +201,9 @@ def check_tags(tags: Any, limits: WriteLimits, index: int | None = None) -> tupl
         raise InvalidInput("tags", "must be a list of strings", item_index=index)
     if len(tags) > limits.tags:
         raise InvalidInput("tags", f"at most {limits.tags} tags", item_index=index)
+    # One pass into a plain list: a subclass iterating differently on a second pass cannot
+    # show the checks one list and the database another.
+    tags = [_plain_str(tag) for tag in tags]
     for tag in tags:
         if not isinstance(tag, str) or not tag.strip():
             raise InvalidInput("tags", "every tag must be a non-empty string", item_index=index)
@@ -245,7 +248,7 @@ def plain_json(value: Any, name: str, max_depth: int, index: int | None = None) 
     def walk(item: Any, depth: int) -> Any:
         if isinstance(item, str):
             check_text(item, name, index)
-            return item
+            return _plain_str(item)
         if item is None or isinstance(item, bool | int):
             return item
         if isinstance(item, float):
@@ -268,11 +271,16 @@ def plain_json(value: Any, name: str, max_depth: int, index: int | None = None) 
                 if not isinstance(k, str):
                     raise InvalidInput(name, "keys must be strings", item_index=index)
                 check_text(k, name, index)
-                out[k] = walk(v, depth + 1)
+                out[_plain_str(k)] = walk(v, depth + 1)
             return out
         return [walk(v, depth + 1) for v in item]
 
     return walk(value, 0)
+
+
+def _plain_str(value: Any) -> Any:
+    """A str subclass as a plain str (what is checked is then exactly what is stored)."""
+    return str.__str__(value) if isinstance(value, str) and type(value) is not str else value
 
 
 def check_namespace(namespace: Any, index: int | None = None) -> str:
