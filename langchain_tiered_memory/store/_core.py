@@ -424,8 +424,10 @@ class StoreCore:
             The stored entry.
 
         Raises:
-            MemoryWriteBlocked: The scanner, PII policy or provenance guard refused it.
-            InvalidInput: An argument is malformed.
+            MemoryWriteBlocked: The scanner, PII policy or provenance guard refused it (every
+                field is checked: content, key, tags, metadata, and all of them joined).
+            InvalidInput: An argument is malformed or over a ``memory.max*`` limit (content
+                bytes, key length, tag count and length, metadata depth and size).
             EmbeddingError: The embedding model failed; nothing was written.
             StoreError: The database failed; nothing was written.
         """
