@@ -88,6 +88,17 @@ class MemoryConfig:
         index_cache_bytes: Bytes the in-process search indexes of all namespaces may hold
             together (default 1 GiB, enough for a 100,000-memory namespace); the least recently
             used namespaces are dropped beyond it and reload on their next search.
+        max_content_bytes: Largest memory content, in UTF-8 bytes (64 KiB); knowledge documents
+            are chunked and not bound by it.
+        max_key_chars: Longest memory key.
+        max_tags: Most tags on one memory or knowledge document.
+        max_tag_chars: Longest tag.
+        max_metadata_depth: Deepest nesting of a metadata value (a dict at the top is depth 1).
+        max_metadata_bytes: Largest metadata, as UTF-8 JSON.
+        max_context_budget: Largest token budget `TieredMemoryStore.context` accepts.
+        max_facts_per_episode: Most facts kept from one conversation (episode) of an import or a
+            consolidation; the rest are dropped and counted.
+        max_import_depth: Deepest JSON nesting an imported file may have.
     """
 
     rerank_enabled: bool = True
@@ -127,6 +138,15 @@ class MemoryConfig:
     busy_timeout_seconds: float = 30.0
     llm_timeout_seconds: float = 30.0
     index_cache_bytes: int = 1 << 30
+    max_content_bytes: int = 65_536
+    max_key_chars: int = 512
+    max_tags: int = 64
+    max_tag_chars: int = 256
+    max_metadata_depth: int = 16
+    max_metadata_bytes: int = 65_536
+    max_context_budget: int = 100_000
+    max_facts_per_episode: int = 100
+    max_import_depth: int = 64
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -148,6 +168,15 @@ class MemoryConfig:
             "scheduler_max_concurrency",
             "scheduler_max_queue",
             "index_cache_bytes",
+            "max_content_bytes",
+            "max_key_chars",
+            "max_tags",
+            "max_tag_chars",
+            "max_metadata_depth",
+            "max_metadata_bytes",
+            "max_context_budget",
+            "max_facts_per_episode",
+            "max_import_depth",
         ):
             if getattr(self, name) < 1:
                 raise ConfigError(_dotted(name), "must be >= 1")
@@ -168,6 +197,9 @@ class MemoryConfig:
         ):
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise ConfigError(_dotted(name), "must be between 0 and 1")
+        if self.max_metadata_depth > 256:
+            # Metadata is copied and checked recursively: keep far below Python's stack limit.
+            raise ConfigError(_dotted("max_metadata_depth"), "must be <= 256")
         if self.working_char_budget < 0 or self.context_token_budget < 0:
             raise ConfigError(_dotted("working_char_budget"), "must be >= 0")
 

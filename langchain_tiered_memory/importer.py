@@ -67,6 +67,8 @@ class ImportReport:
         facts_pending: Facts written pending review.
         facts_duplicate: Facts skipped because the key already holds the same statement.
         facts_stale: Facts skipped because the key holds a newer statement.
+        facts_over_cap: Facts dropped because their conversation gave more than
+            ``memory.maxFactsPerEpisode``.
         refused: ``{"conversation_id", "what", "reason"}`` for every refused episode or fact.
         problems: Bad conversations or lines, with their position in the file.
         truncated: Whether the file ended early.
@@ -87,6 +89,7 @@ class ImportReport:
     facts_pending: int = 0
     facts_duplicate: int = 0
     facts_stale: int = 0
+    facts_over_cap: int = 0
     refused: list[dict[str, Any]] = field(default_factory=list)
     problems: list[dict[str, Any]] = field(default_factory=list)
     truncated: bool = False
@@ -136,6 +139,7 @@ def import_file(
 
     Raises:
         OSError: The file cannot be read.
+        InvalidInput: The file's JSON nests deeper than ``memory.maxImportDepth``.
         ValueError: Unknown ``format``.
     """
     import time
@@ -163,7 +167,8 @@ def import_file(
     run = _Run(store, report, namespace, threshold, llm)
     size = file.stat().st_size
     batch: list[Conversation] = []
-    for conv in iter_conversations(file, format=format, report=parse):
+    depth = store.config.max_import_depth
+    for conv in iter_conversations(file, format=format, report=parse, max_depth=depth):
         batch.append(conv)
         if len(batch) >= batch_size:
             run.flush(batch)
@@ -242,6 +247,13 @@ class _Run:
             if not conv.messages:
                 continue
             facts = self._facts(conv)
+            cap = self.store.config.max_facts_per_episode
+            if len(facts) > cap:
+                # A conversation that yields hundreds of "facts" is a dump, not a chat: the
+                # most confident ones are kept, in conversation order.
+                self.report.facts_over_cap += len(facts) - cap
+                keep = sorted(range(len(facts)), key=lambda i: -facts[i].confidence)[:cap]
+                facts = [facts[i] for i in sorted(keep)]
             episode = self._episode(conv, facts)
             if episode is not None and episode.session_key in done:
                 episode = replace(episode, id=done[episode.session_key])
@@ -296,13 +308,16 @@ class _Run:
         }
         if conv.title:
             meta["title"] = conv.title
+        entities = extract_entities(conv.messages)
         return Episode(
             session_key=_session_key(conv),
             summary=summary,
             message_range_start=0,
             message_range_end=len(conv.messages) - 1,
-            entity_ids=tuple(extract_entities(conv.messages)[:_MAX_ENTITIES]),
-            importance=min(1.0, max(0.0, score_importance(conv.messages, facts=facts))),
+            entity_ids=tuple(entities[:_MAX_ENTITIES]),
+            importance=min(
+                1.0, max(0.0, score_importance(conv.messages, facts=facts, entities=entities))
+            ),
             namespace=self.namespace,
             created_at=self.store.clock(),
             event_at=first,

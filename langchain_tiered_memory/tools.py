@@ -4,8 +4,10 @@
 goes through the store's guarded write path as `WritePath.AGENT_TOOL` with ``model_inferred``
 provenance, so an agent can never overwrite what the user stated or what consolidation
 established; a refused write comes back to the model as the tool's answer, saying why.
-Forgetting archives (reversible, never a hard delete); pinning is the user's decision, so the
-agent can only file a request (`list_pin_requests` shows them, `TieredMemoryStore.pin` grants).
+Forgetting archives (reversible, never a hard delete) and, like updating, cannot touch what the
+user stated or consolidation established: "forget that" about such an entry needs the user's
+confirmation, after which the application calls ``store.archive(id, confirmed_by_user=True)``.
+Pinning is the user's decision, so the agent can only file a request (`list_pin_requests` shows them, `TieredMemoryStore.pin` grants).
 """
 
 from __future__ import annotations
@@ -207,7 +209,8 @@ class ForgetMemoryTool(_MemoryTool):
         "Forget a memory by id: it is archived (left out of the memory block in the prompt, "
         "ranked far lower in search and marked archived there, restorable by the user; never "
         "deleted). Use it when a memory is "
-        "obsolete or the user asks to forget it; to correct a wrong one, use update_memory."
+        "obsolete or the user asks to forget it; to correct a wrong one, use update_memory. "
+        "Memories the user stated themselves need the user's confirmation."
     )
     args_schema: type[BaseModel] = ForgetMemoryInput
 
@@ -329,6 +332,12 @@ def explain(exc: TieredMemoryError) -> str:
     """A message the model can act on, for an error raised by the store."""
     if isinstance(exc, MemoryWriteBlocked):
         why = exc.detail or exc.reason
+        if exc.rule == "provenance_archive":
+            return (
+                f"Not archived: {why}. The user stated this (or it was established from their "
+                "conversations), so it stays until the user confirms: ask them whether to "
+                "forget it; the application then archives it on their behalf."
+            )
         if exc.reason == "provenance":
             return (
                 f"Not written: {why}. This memory came from a more trusted source (the user "

@@ -146,7 +146,15 @@ class Steps:
         for fact in facts:
             last.pop(fact.key, None)
             last[fact.key] = fact
-        return {"facts": list(last.values()), "fact_source": source}
+        kept = list(last.values())
+        cap = self.store.config.max_facts_per_episode
+        notes = list(state.get("notes", []))
+        if len(kept) > cap:
+            # The most confident ones, in conversation order (the importer keeps the same).
+            best = sorted(range(len(kept)), key=lambda i: -kept[i].confidence)[:cap]
+            notes.append(f"{len(kept) - cap} facts over memory.maxFactsPerEpisode dropped")
+            kept = [kept[i] for i in sorted(best)]
+        return {"facts": kept, "fact_source": source, "notes": notes}
 
     # -- 3. guarded writes ----------------------------------------------------------------------
 
@@ -160,6 +168,16 @@ class Steps:
         skipped: list[dict[str, Any]] = []
         blocked = list(state.get("blocked", []))
         moved = list(state.get("moved", []))
+        refused = state.get("episode_skipped", "")
+        if refused.startswith("blocked"):
+            # One rule with the importer: a conversation caught carrying an injection (or
+            # refused for personal data) is not trusted for facts either.
+            blocked.extend(
+                {"key": f.key, "content": f.content, "reason": f"episode refused ({refused})",
+                 "rule": "episode_refused"}
+                for f in state.get("facts", [])
+            )
+            return {"written": [], "skipped": [], "blocked": blocked, "moved": moved}
         for fact in state.get("facts", []):
             versions = self.store.list(namespace=namespace, key=fact.key, status=None)
             live = [v for v in versions if v.superseded_by is None]

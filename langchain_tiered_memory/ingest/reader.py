@@ -3,7 +3,10 @@
 Big exports (ChatGPT's ``conversations.json`` reaches hundreds of megabytes) are never loaded
 whole: the top-level array is walked item by item with ``ijson``, JSONL and text line by line, so
 memory stays at the size of one conversation. A conversation that cannot be read is recorded in the
-`ParseReport` and skipped; a file cut short yields everything before the cut.
+`ParseReport` and skipped; a file cut short yields everything before the cut. JSON nested deeper
+than ``max_depth`` stops the read with `InvalidInput` as soon as the parser reaches that depth:
+no export nests that deep, and building such a value costs memory out of all proportion to the
+file (60 KB of brackets took gigabytes).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from langchain_tiered_memory.errors import InvalidInput
 from langchain_tiered_memory.ingest.chatgpt import BadConversation, chatgpt_conversation
 from langchain_tiered_memory.ingest.loose import (
     MessageFields,
@@ -55,6 +59,8 @@ _HEAD_BYTES = 64 * 1024
 _CHUNK = 1024 * 1024
 _WRAPPER_RE = re.compile(r'^\s*\{\s*"(conversations|data|items|chats|threads)"\s*:\s*\[')
 _CONV_ID_KEYS = ("conversation_id", "session_id", "thread_id", "chat_id")
+MAX_DEPTH = 64
+"""Default deepest JSON nesting an export may have (``memory.maxImportDepth``)."""
 
 PathLike = str | os.PathLike[str]
 Converter = Callable[[Any, int, ParseReport], Conversation]
@@ -112,7 +118,7 @@ def _looks_like_jsonl(text: str) -> bool:
         return False
     try:
         return isinstance(json.loads(lines[0]), dict)
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
 
 
@@ -124,7 +130,11 @@ def _canonical(fmt: str) -> str:
 
 
 def iter_conversations(
-    path: PathLike, *, format: str | None = None, report: ParseReport | None = None
+    path: PathLike,
+    *,
+    format: str | None = None,
+    report: ParseReport | None = None,
+    max_depth: int = MAX_DEPTH,
 ) -> Iterator[Conversation]:
     """Stream the conversations of an export file.
 
@@ -134,11 +144,13 @@ def iter_conversations(
         format: Force a format (see `FORMATS`); detected from the file head when None.
         report: Filled in as the iterator is consumed: counts, problems (with positions) and
             whether the file was truncated. Pass one in to read it afterwards.
+        max_depth: Deepest JSON nesting accepted (the top-level array or object is depth 1).
 
     Yields:
         Conversations, in file order. Bad conversations are recorded in ``report`` and skipped.
 
     Raises:
+        InvalidInput: The JSON nests deeper than ``max_depth`` (``field="file"``).
         ValueError: For an unknown ``format`` name.
         OSError: When the file cannot be opened.
     """
@@ -151,9 +163,9 @@ def iter_conversations(
     if fmt == "text":
         source: Iterator[Conversation] = _iter_text(path, report)
     elif fmt == "jsonl":
-        source = _iter_jsonl(path, report)
+        source = _iter_jsonl(path, report, max_depth)
     else:
-        source = _iter_json(path, fmt, report)
+        source = _iter_json(path, fmt, report, max_depth)
     for conv in source:
         report.conversations += 1
         report.messages += len(conv.messages)
@@ -161,11 +173,40 @@ def iter_conversations(
 
 
 def parse_file(
-    path: PathLike, *, format: str | None = None
+    path: PathLike, *, format: str | None = None, max_depth: int = MAX_DEPTH
 ) -> tuple[list[Conversation], ParseReport]:
     """Parse a whole export into a list (convenient for small files; big ones should stream)."""
     report = ParseReport()
-    return list(iter_conversations(path, format=format, report=report)), report
+    convs = list(iter_conversations(path, format=format, report=report, max_depth=max_depth))
+    return convs, report
+
+
+def _check_depth(source: Any, max_depth: int) -> None:
+    """Read JSON (a binary file or bytes) once, refusing nesting deeper than ``max_depth``.
+
+    A first pass of their own: ijson's prefixed events carry the whole path ("item.item...."),
+    which for deep input costs memory quadratic in the depth before any limit could act. The
+    bare events of ``basic_parse`` carry no path. A syntax error is left to the real read.
+    """
+    import ijson
+
+    depth = 0
+    try:
+        for kind, _ in ijson.basic_parse(source, buf_size=16_384):
+            if kind == "start_map" or kind == "start_array":
+                depth += 1
+                if depth > max_depth:
+                    raise InvalidInput("file", f"JSON is nested deeper than {max_depth} levels")
+            elif kind == "end_map" or kind == "end_array":
+                depth -= 1
+    except ijson.JSONError:
+        return
+
+
+def _check_line_depth(line: str, max_depth: int) -> None:
+    """Refuse a JSONL line nested deeper than ``max_depth`` (before `json.loads` recurses)."""
+    if line.count("[") + line.count("{") > max_depth:  # else it cannot nest that deep
+        _check_depth(line.encode("utf-8", "replace"), max_depth)
 
 
 def _iter_text(path: PathLike, report: ParseReport) -> Iterator[Conversation]:
@@ -200,13 +241,17 @@ def _convert(
         return None
 
 
-def _iter_json(path: PathLike, fmt: str, report: ParseReport) -> Iterator[Conversation]:
+def _iter_json(
+    path: PathLike, fmt: str, report: ParseReport, max_depth: int
+) -> Iterator[Conversation]:
     import ijson  # imported on use: the package must import without optional work
 
     head = _head(path).lstrip()
     convert = _converter(fmt)
     position = 0
     with open(path, "rb") as fh:
+        _check_depth(fh, max_depth)
+        fh.seek(0)
         try:
             if head.startswith("["):
                 for obj in ijson.items(fh, "item", use_float=True):
@@ -261,7 +306,7 @@ def _iter_single_object(obj: Any, convert: Converter, report: ParseReport) -> It
             yield conv
 
 
-def _iter_jsonl(path: PathLike, report: ParseReport) -> Iterator[Conversation]:
+def _iter_jsonl(path: PathLike, report: ParseReport, max_depth: int) -> Iterator[Conversation]:
     """One message or one conversation per line; consecutive message lines are grouped by their
     conversation id (lines without one form a single conversation named after the file)."""
     stem = Path(path).stem
@@ -281,6 +326,7 @@ def _iter_jsonl(path: PathLike, report: ParseReport) -> Iterator[Conversation]:
         for lineno, line in enumerate(fh, start=1):
             if not line.strip():
                 continue
+            _check_line_depth(line, max_depth)
             try:
                 obj = json.loads(line)
             except ValueError as exc:

@@ -1,7 +1,8 @@
 """Extractive summaries, entity spotting and importance scores, without an LLM.
 
 `summarize` ranks sentences by TF-IDF centrality (a sentence that shares rare words with many
-others carries the conversation's topic), gives user sentences that state facts a bonus, and
+others carries the conversation's topic; computed against the sum of all sentence vectors, so
+it is linear in the conversation's length), gives user sentences that state facts a bonus, and
 returns the best ones in their original order under a character budget. `extract_entities` and
 `score_importance` feed the EPISODIC tier (``Episode.entity_ids``, ``Episode.importance``).
 """
@@ -12,6 +13,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from langchain_tiered_memory.ingest.extraction import (
     ExtractedFact,
@@ -33,6 +35,20 @@ _FILLER_RE = re.compile(
 )
 _DUPLICATE_COSINE = 0.7
 _MIN_RELATIVE_SCORE = 0.2
+# A summary of a few hundred characters needs no more candidates than this: a longer
+# conversation is sampled at an even stride, which keeps its time bounded and its topics.
+MAX_CANDIDATES = 4000
+# Messages read for the summary and the entities of one conversation (the same even stride):
+# the most frequent names of a 90,000-turn chat are those of any 2,000 turns spread over it.
+MAX_MESSAGES = 2000
+
+
+def _spread(items: Sequence[Any], limit: int) -> Sequence[Any]:
+    """At most ``limit`` items taken at an even stride (all of them when there are fewer)."""
+    if len(items) <= limit:
+        return items
+    stride = len(items) / limit
+    return [items[int(i * stride)] for i in range(limit)]
 
 
 def _sentences(messages: Sequence[MessageLike]) -> list[tuple[str, str, int]]:
@@ -78,16 +94,25 @@ def summarize(messages: Sequence[MessageLike], *, max_chars: int = 600) -> str:
 
     Returns:
         The chosen sentences in conversation order, joined by spaces; "" when there is nothing.
+        A conversation of more than `MAX_MESSAGES` messages (or `MAX_CANDIDATES` sentences) is
+        summarised from that many, taken at an even stride.
     """
-    sentences = _sentences(messages)
+    sentences = list(_spread(_sentences(_spread(messages, MAX_MESSAGES)), MAX_CANDIDATES))
     if not sentences or max_chars <= 0:
         return ""
     token_lists = [tokenize(s) for _, s, _ in sentences]
     vectors = _tfidf(token_lists)
     fact_sentences = {f.evidence for f in extract_facts([(r, s) for r, s, _ in sentences])}
+    # Centrality is the summed cosine to every other sentence: with unit vectors that is the dot
+    # product with the sum of all vectors, minus the sentence's own 1. Linear, not pairwise.
+    total: dict[str, float] = {}
+    for vec in vectors:
+        for term, weight in vec.items():
+            total[term] = total.get(term, 0.0) + weight
     scores: list[float] = []
     for i, (role, sentence, _) in enumerate(sentences):
-        centrality = sum(_cosine(vectors[i], vectors[j]) for j in range(len(vectors)) if j != i)
+        own = sum(v * v for v in vectors[i].values())
+        centrality = _cosine(vectors[i], total) - own
         score = centrality / max(1, len(vectors) - 1) + 0.02 * min(len(token_lists[i]), 15)
         if sentence in fact_sentences:
             score += 0.5
@@ -135,7 +160,8 @@ def extract_entities(messages: Sequence[MessageLike]) -> list[str]:
     @handles; Chinese: names after 我叫/叫/名叫, places after 住在/来自/在...工作.
 
     Returns:
-        Distinct entities, most frequent first (ties in order of first mention).
+        Distinct entities, most frequent first (ties in order of first mention); a conversation
+        of more than `MAX_MESSAGES` messages is read at an even stride.
     """
     counts: Counter[str] = Counter()
     first: dict[str, int] = {}
@@ -147,7 +173,7 @@ def extract_entities(messages: Sequence[MessageLike]) -> list[str]:
         counts[entity] += 1
         first.setdefault(entity, len(first))
 
-    sentences = [s for _, s, _ in _sentences(messages)]
+    sentences = [s for _, s, _ in _sentences(_spread(messages, MAX_MESSAGES))]
     # A capitalised word that only ever appears sentence-initially is probably not a name.
     mid_sentence = {
         m.group(0) for s in sentences for m in _EN_ENTITY_RE.finditer(s) if m.start() > 0
@@ -189,7 +215,10 @@ _KIND_WEIGHT = {
 
 
 def score_importance(
-    messages: Sequence[MessageLike] | str, *, facts: Sequence[ExtractedFact] | None = None
+    messages: Sequence[MessageLike] | str,
+    *,
+    facts: Sequence[ExtractedFact] | None = None,
+    entities: Sequence[str] | None = None,
 ) -> float:
     """A 0-1 importance for a message, a conversation or a text.
 
@@ -201,6 +230,7 @@ def score_importance(
     Args:
         messages: Messages in any supported form, or a plain text (read as one user message).
         facts: Facts already extracted from ``messages`` (saves re-extracting).
+        entities: `extract_entities` of ``messages``, when already known.
     """
     items: Sequence[MessageLike] = [("user", messages)] if isinstance(messages, str) else messages
     if facts is None:
@@ -210,6 +240,9 @@ def score_importance(
     score = 0.15 + 0.45 * (1.0 - math.exp(-weight))
     if _EMPHASIS_RE.search(user_text):
         score += 0.15
-    score += min(0.1, 0.03 * len(extract_entities(items)))
-    score += 0.15 * min(1.0, len(tokenize(user_text)) / 200)
+    if entities is None:
+        entities = extract_entities(items)
+    score += min(0.1, 0.03 * len(entities))
+    # Saturates at 200 tokens: the first 20,000 characters hold those in any real text.
+    score += 0.15 * min(1.0, len(tokenize(user_text[:20_000])) / 200)
     return round(max(0.0, min(1.0, score)), 4)

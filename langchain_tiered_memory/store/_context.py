@@ -55,7 +55,7 @@ class ContextMixin(EpisodeMixin, ReadsMixin):
         check_namespace(namespace)
         if query is not None and not isinstance(query, str):
             raise InvalidInput("query", "must be a string or None")
-        check_limit(budget, "budget")
+        check_limit(budget, "budget", maximum=self.config.max_context_budget)
         check_limit(k, "k", optional=False)
         check_limit(episodes, "episodes", optional=False)
         total = self.config.context_token_budget if budget is None else int(budget)
@@ -128,7 +128,8 @@ class ContextMixin(EpisodeMixin, ReadsMixin):
         Args:
             namespace: Whose memory.
             query: The current user message (enables L2 and L3).
-            budget: Token budget (default ``memory.contextTokenBudget``).
+            budget: Token budget (default ``memory.contextTokenBudget``, at most
+                ``memory.maxContextBudget``; a larger one is `InvalidInput`).
             k: Entries L2 recall considers.
             episodes: Episode summaries L3 considers.
             links: Add entries linked to the recalled ones to L3.

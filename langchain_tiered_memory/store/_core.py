@@ -7,7 +7,6 @@ item aborts the whole call, so nothing half-written remains.
 
 from __future__ import annotations
 
-import builtins
 import logging
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -23,15 +22,16 @@ from ..embeddings import LocalEmbeddings, embed_query, embed_texts, embedding_mo
 from ..errors import EntryNotFound, InvalidInput, MemoryWriteBlocked
 from ..provenance import WritePath, check_replace, max_provenance
 from ..retrieval.rerank import Reranker
-from ..security import apply_pii_policy, scan_memory_content
 from ..text import tokenize
 from ..types import MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel, ScanResult, new_id, utcnow
 from . import _tables as t
 from ._db import create_engine, db_errors, dumps, normalise_url, prepare_schema, to_ts
+from ._guard import apply_pii, blocked_value, scan_fields
 from ._index import NamespaceIndex, catch_up, load_namespace
 from ._index_cache import IndexCache, IndexCacheStats
 from ._rows import (
     Draft,
+    WriteLimits,
     audit_value,
     check_ids,
     check_namespace,
@@ -45,7 +45,6 @@ from ._rows import (
 logger = logging.getLogger("langchain_tiered_memory")
 
 _UNSET: Any = object()
-_MEMO_MAX = 50_000
 
 
 class StoreCore:
@@ -65,6 +64,7 @@ class StoreCore:
         classifier: Any = None,
     ) -> None:
         self.config = config or MemoryConfig()
+        self.limits = WriteLimits.from_config(self.config)
         self.url = normalise_url(url)
         self.embeddings: Embeddings = embeddings or LocalEmbeddings(
             self.config.embedding_model, batch_size=self.config.embedding_batch_size
@@ -143,7 +143,7 @@ class StoreCore:
                     draft.namespace,
                     entry_id=None,
                     actor=path.value,
-                    new=dumps({"content": draft.content[:500], "key": draft.key}),
+                    new=blocked_value(draft, self.config.pii_policy, error.reason),
                     reason=dumps({"reason": error.reason, "rule": error.rule, "span": error.span}),
                 )
         except Exception:  # the refusal itself must still reach the caller
@@ -181,22 +181,8 @@ class StoreCore:
                     detail=f"the {path.value} path may write at most {ceiling.label}, "
                     f"not {draft.source.label}",
                 )
-            draft.content = apply_pii_policy(draft.content, self.config.pii_policy)
-            for text in (draft.content, draft.key or "", *draft.tags, *_strings(draft.metadata)):
-                if not text:
-                    continue
-                verdict = memo.get(text) if memo is not None else None
-                if verdict is None:
-                    verdict = scan_memory_content(text, classifier=self.classifier)
-                    if memo is not None and len(memo) < _MEMO_MAX:
-                        memo[text] = verdict
-                if verdict.blocked:
-                    raise MemoryWriteBlocked(
-                        verdict.reason or "blocked",
-                        rule=verdict.rule,
-                        span=verdict.span,
-                        detail=verdict.detail,
-                    )
+            apply_pii(draft, self.config.pii_policy)
+            scan_fields(draft, classifier=self.classifier, memo=memo)
         except MemoryWriteBlocked as exc:
             error = exc.with_index(index) if index is not None else exc
             if record:
@@ -441,8 +427,10 @@ class StoreCore:
             The stored entry.
 
         Raises:
-            MemoryWriteBlocked: The scanner, PII policy or provenance guard refused it.
-            InvalidInput: An argument is malformed.
+            MemoryWriteBlocked: The scanner, PII policy or provenance guard refused it (every
+                field is checked: content, key, tags, metadata, and all of them joined).
+            InvalidInput: An argument is malformed or over a ``memory.max*`` limit (content
+                bytes, key length, tag count and length, metadata depth and size).
             EmbeddingError: The embedding model failed; nothing was written.
             StoreError: The database failed; nothing was written.
         """
@@ -451,8 +439,9 @@ class StoreCore:
             "key": key,
             "type": type,
             "tier": tier,
+            # A str or a dict goes to `make_draft` as given, to be refused there.
             "tags": list(tags)
-            if isinstance(tags, Iterable) and not isinstance(tags, str)
+            if isinstance(tags, Iterable) and not isinstance(tags, str | bytes | Mapping)
             else tags,
             "importance": importance,
             "source": source,
@@ -462,7 +451,7 @@ class StoreCore:
             "event_at": event_at,
             "pinned": pinned,
         }
-        draft = self._guard(make_draft(raw, namespace), path, None)
+        draft = self._guard(make_draft(raw, namespace, limits=self.limits), path, None)
         return self._insert_drafts([draft], path, self._now(now), batch=False)[0]
 
     def add_many(
@@ -488,7 +477,10 @@ class StoreCore:
             The stored entries, in input order.
         """
         check_namespace(namespace)
-        drafts = [make_draft(raw, namespace, i) for i, raw in enumerate(items)]
+        if isinstance(items, str | bytes | Mapping) or not isinstance(items, Iterable):
+            # A str is iterable: "abc" would be stored as the memories a, b and c.
+            raise InvalidInput("items", "must be a list of strings or dicts")
+        drafts = [make_draft(raw, namespace, i, limits=self.limits) for i, raw in enumerate(items)]
         drafts = [self._guard(d, path, i) for i, d in enumerate(drafts)]
         if not drafts:
             return []
@@ -621,19 +613,3 @@ class _Pending:
             conn.execute(sa.insert(t.vectors), self.vectors)
         if self.audit:
             conn.execute(sa.insert(t.audit_log), self.audit)
-
-
-def _strings(value: Any) -> builtins.list[str]:
-    """Every string inside a JSON-like value (metadata is scanned too)."""
-    out: builtins.list[str] = []
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            out.append(item)
-        elif isinstance(item, Mapping):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list | tuple):
-            stack.extend(item)
-    return out

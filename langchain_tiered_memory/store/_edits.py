@@ -16,7 +16,7 @@ from ..types import MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel
 from . import _tables as t
 from ._core import _UNSET, StoreCore
 from ._db import db_errors
-from ._rows import audit_value, make_draft
+from ._rows import Draft, audit_value, make_draft
 
 
 class EditsMixin(StoreCore):
@@ -74,7 +74,7 @@ class EditsMixin(StoreCore):
             "event_at": current.event_at if event_at is _UNSET else event_at,
             "pinned": current.pinned,
         }
-        draft = self._guard(make_draft(raw, current.namespace), path, None)
+        draft = self._guard(make_draft(raw, current.namespace, limits=self.limits), path, None)
         when = self._now(now)
         if content is not None and content != current.content:
             return self._insert_drafts([draft], path, when, batch=False)[0]
@@ -167,17 +167,46 @@ class EditsMixin(StoreCore):
         namespace: str | None = None,
         path: WritePath = WritePath.API,
         reason: str | None = None,
+        confirmed_by_user: bool = False,
     ) -> MemoryEntry:
         """Move an entry to ARCHIVAL (still recallable, down-weighted; out of the context block).
+
+        A path may archive only what it could have written: the agent tools and the LangGraph
+        adapter (``model_inferred``) cannot archive what the user stated or consolidation
+        established. When the user asks the assistant to forget such an entry, the application
+        archives it with ``confirmed_by_user=True`` (or through ``WritePath.USER``) once the
+        user has confirmed; the audit row says so.
 
         Args:
             entry_id: The entry.
             namespace: Only if it belongs to this namespace.
             path: Who is archiving (audited).
             reason: Why, kept in the audit log.
+            confirmed_by_user: The user confirmed this archive: the provenance check is lifted.
+
+        Raises:
+            MemoryWriteBlocked: ``path`` may not archive an entry this trusted
+                (``reason="provenance"``, ``rule="provenance_archive"``).
+            IllegalTransition: It is already archived.
         """
         if reason is not None and not isinstance(reason, str):
             raise InvalidInput("reason", "must be a string")
+        if not isinstance(confirmed_by_user, bool):
+            raise InvalidInput("confirmed_by_user", "must be True or False")
+        current = self._require(entry_id, namespace)
+        ceiling = max_provenance(path)
+        if current.source > ceiling and not confirmed_by_user:
+            error = MemoryWriteBlocked(
+                "provenance",
+                rule="provenance_archive",
+                detail=f"the {path.value} path cannot archive the {current.source.label} "
+                f"entry {current.id}; only the user can, once they confirm",
+            )
+            draft = Draft(content=current.content, namespace=current.namespace, key=current.key)
+            self._record_blocked(draft, error, path)
+            raise error
+        if confirmed_by_user:
+            reason = f"{reason} (confirmed by the user)" if reason else "confirmed by the user"
         return self._set_state(
             entry_id,
             namespace,

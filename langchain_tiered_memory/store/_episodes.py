@@ -51,8 +51,10 @@ class EpisodeMixin(RecallMixin):
             metadata=dict(episode.metadata),
         )
         draft = self._guard(draft, path, None)
-        if draft.content != episode.summary:
-            episode = _replace_summary(episode, draft.content)
+        # What the PII policy redacted is what gets stored, in every field.
+        episode = replace(
+            episode, summary=draft.content, entity_ids=draft.tags, metadata=draft.metadata
+        )
         self._insert_episodes([episode], path)
         return episode
 
@@ -213,7 +215,3 @@ class EpisodeMixin(RecallMixin):
             if len(out) >= k:
                 break
         return out
-
-
-def _replace_summary(episode: Episode, summary: str) -> Episode:
-    return replace(episode, summary=summary)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import builtins
 import hashlib
-import json
 import os
 from collections.abc import Iterable, Mapping
 from datetime import datetime
@@ -42,7 +41,6 @@ from ._knowledge_files import (
     _Prepared,
     _read_sidecar,
     _State,
-    _strings_arg,
     _Vectors,
     _write_sidecar,
     knowledge_chunks,
@@ -50,7 +48,7 @@ from ._knowledge_files import (
     knowledge_sidecar_path,
     merge_hits,
 )
-from ._rows import Draft, check_namespace
+from ._rows import Draft, check_metadata, check_namespace, check_tags
 
 __all__ = ["KnowledgeDoc", "KnowledgeMixin", "knowledge_sidecar_path", "merge_hits"]
 
@@ -164,7 +162,12 @@ class KnowledgeMixin(StoreCore):
             raise InvalidInput("chunk_overlap", "must be >= 0 and smaller than chunk_size")
         if isinstance(importance, bool) or not 0.0 <= float(importance) <= 1.0:
             raise InvalidInput("importance", "must be a number between 0 and 1")
-        tag_tuple = tuple(dict.fromkeys(x.strip() for x in _strings_arg(tags, "tags")))
+        tag_tuple = check_tags(
+            list(tags)
+            if isinstance(tags, Iterable) and not isinstance(tags, str | bytes | Mapping)
+            else tags,
+            self.limits,
+        )
         items = _as_documents(documents)
         batch = len(items) > 1
         level = max_provenance(path)
@@ -206,7 +209,7 @@ class KnowledgeMixin(StoreCore):
                             namespace=namespace,
                             chunk_index=idx,
                             content=chunk,
-                            terms=" ".join(tokenize(chunk + " " + " ".join(tag_tuple))),
+                            terms=" ".join(tokenize(chunk + " " + " ".join(p.tags))),
                         )
                     )
                     assert matrix is not None
@@ -239,6 +242,8 @@ class KnowledgeMixin(StoreCore):
 
         if not isinstance(doc.page_content, str) or not doc.page_content.strip():
             raise InvalidInput("documents", "a document's text must be non-empty", item_index=index)
+        if metadata is not None and not isinstance(metadata, Mapping):
+            raise InvalidInput("metadata", "must be a dict", item_index=index)
         meta = {**doc.metadata, **(metadata or {})}
         src = source if source is not None else str(meta.get("source", ""))
         meta["source"] = src
@@ -247,21 +252,18 @@ class KnowledgeMixin(StoreCore):
             raise InvalidInput(
                 "documents", "a document id is a string of <= 64 characters", item_index=index
             )
-        try:
-            json.dumps(meta)
-        except (TypeError, ValueError) as exc:
-            raise InvalidInput(
-                "metadata", f"must be JSON-serialisable: {exc}", item_index=index
-            ) from None
         whole = Draft(
             content=doc.page_content,
             namespace=namespace,
             tags=tags,
-            metadata=dict(meta),
+            metadata=check_metadata(meta, self.limits, index),
             source=level,
         )
         # The whole text first: an injection split across a chunk boundary is still caught.
-        text = self._guard(whole, path, index).content
+        # The guard applies the PII policy to the metadata and tags too: keep what it returns.
+        whole = self._guard(whole, path, index)
+        text, meta, tags = whole.content, whole.metadata, whole.tags
+        src = str(meta.get("source", ""))
         digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
         if doc.id is None:
             existing = self._doc_by_hash(namespace, digest)
@@ -321,7 +323,8 @@ class KnowledgeMixin(StoreCore):
         if owner is None:
             return set()
         if owner != namespace:
-            raise InvalidInput("documents", f"document id {doc_id!r} is taken")
+            # Ids are global: say no more than that this one cannot be used, not where it is.
+            raise InvalidInput("documents", "this document id cannot be used; choose another")
         c = knowledge_chunks.c
         ids = {r[0] for r in conn.execute(sa.select(c.id).where(c.doc_id == doc_id))}
         conn.execute(sa.delete(knowledge_chunks).where(c.doc_id == doc_id))

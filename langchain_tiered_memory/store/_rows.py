@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from ..config import MemoryConfig
 from ..errors import InvalidInput
 from ..types import Episode, MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel
 from ._db import dumps, from_ts, loads, to_ts
@@ -78,7 +79,37 @@ def check_enum(cls: Any, value: Any, name: str) -> Any:
     return _enum(cls, value, name, None)
 
 
-def make_draft(raw: Mapping[str, Any] | str, namespace: str, index: int | None = None) -> Draft:
+@dataclass(frozen=True, slots=True)
+class WriteLimits:
+    """The size limits of one write (see the ``memory.max*`` keys of `MemoryConfig`)."""
+
+    content_bytes: int = 65_536
+    key_chars: int = 512
+    tags: int = 64
+    tag_chars: int = 256
+    metadata_depth: int = 16
+    metadata_bytes: int = 65_536
+
+    @classmethod
+    def from_config(cls, config: MemoryConfig) -> WriteLimits:
+        """The limits a `MemoryConfig` sets."""
+        return cls(
+            content_bytes=config.max_content_bytes,
+            key_chars=config.max_key_chars,
+            tags=config.max_tags,
+            tag_chars=config.max_tag_chars,
+            metadata_depth=config.max_metadata_depth,
+            metadata_bytes=config.max_metadata_bytes,
+        )
+
+
+def make_draft(
+    raw: Mapping[str, Any] | str,
+    namespace: str,
+    index: int | None = None,
+    *,
+    limits: WriteLimits = WriteLimits(),
+) -> Draft:
     """Validate one write request (a string, or a mapping of `TieredMemoryStore.add` arguments)."""
     if isinstance(raw, str):
         raw = {"content": raw}
@@ -89,21 +120,22 @@ def make_draft(raw: Mapping[str, Any] | str, namespace: str, index: int | None =
     unknown = set(raw) - _ADD_FIELDS
     if unknown:
         raise InvalidInput(sorted(unknown)[0], "unknown field", item_index=index)
-    content = raw.get("content")
+    content = _plain_str(raw.get("content"))
     if not isinstance(content, str) or not content.strip():
         raise InvalidInput("content", "must be a non-empty string", item_index=index)
+    check_size(content, "content", limits.content_bytes, index)
     ns = raw.get("namespace", namespace)
     check_namespace(ns, index)
-    key = raw.get("key")
-    if key is not None and (not isinstance(key, str) or not key.strip() or len(key) > 512):
+    key = _plain_str(raw.get("key"))
+    if key is not None and (
+        not isinstance(key, str) or not key.strip() or len(key) > limits.key_chars
+    ):
         raise InvalidInput(
-            "key", "must be a non-empty string of at most 512 characters", item_index=index
+            "key",
+            f"must be a non-empty string of at most {limits.key_chars} characters",
+            item_index=index,
         )
-    tags = raw.get("tags") or ()
-    if isinstance(tags, str) or not isinstance(tags, Sequence | set | frozenset):
-        raise InvalidInput("tags", "must be a list of strings", item_index=index)
-    if not all(isinstance(tag, str) and tag.strip() for tag in tags):
-        raise InvalidInput("tags", "every tag must be a non-empty string", item_index=index)
+    tags = check_tags(raw.get("tags") or (), limits, index)
     importance = raw.get("importance", 0.5)
     if (
         isinstance(importance, bool)
@@ -111,19 +143,7 @@ def make_draft(raw: Mapping[str, Any] | str, namespace: str, index: int | None =
         or not (math.isfinite(importance) and 0.0 <= importance <= 1.0)
     ):
         raise InvalidInput("importance", "must be a number between 0 and 1", item_index=index)
-    metadata = raw.get("metadata") or {}
-    if not isinstance(metadata, Mapping):
-        raise InvalidInput("metadata", "must be a dict", item_index=index)
-    try:
-        json.dumps(metadata, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        raise InvalidInput(
-            "metadata", "must be valid Unicode (lone surrogate)", item_index=index
-        ) from None
-    except (TypeError, ValueError) as exc:
-        raise InvalidInput(
-            "metadata", f"must be JSON-serialisable: {exc}", item_index=index
-        ) from None
+    metadata = check_metadata(raw.get("metadata") or {}, limits, index)
     event_at = raw.get("event_at")
     if event_at is not None and not isinstance(event_at, datetime):
         raise InvalidInput("event_at", "must be a datetime", item_index=index)
@@ -139,10 +159,12 @@ def make_draft(raw: Mapping[str, Any] | str, namespace: str, index: int | None =
     session = raw.get("source_session") or ""
     if not isinstance(session, str):
         raise InvalidInput("source_session", "must be a string", item_index=index)
+    pinned = raw.get("pinned", False)
+    if not isinstance(pinned, bool):
+        # bool("no") is True: a string or a number would pin by accident.
+        raise InvalidInput("pinned", "must be True or False", item_index=index)
     for name, text in (("content", content), ("key", key or ""), ("source_session", session)):
         check_text(text, name, index)
-    for tag in tags:
-        check_text(tag, "tags", index)
     try:
         source = ProvenanceLevel.parse(raw.get("source", ProvenanceLevel.MODEL_INFERRED))
     except ValueError as exc:
@@ -153,16 +175,112 @@ def make_draft(raw: Mapping[str, Any] | str, namespace: str, index: int | None =
         key=key.strip() if key else None,
         type=_enum(MemoryType, raw.get("type", MemoryType.ENVIRONMENT), "type", index),
         tier=_enum(MemoryTier, raw.get("tier", MemoryTier.SEMANTIC), "tier", index),
-        tags=tuple(dict.fromkeys(tag.strip() for tag in tags)),
+        tags=tags,
         importance=float(importance),
         source=source,
         source_session=session,
         episode_id=episode_id,
-        metadata=dict(metadata),
+        metadata=metadata,
         event_at=event_at,
-        pinned=bool(raw.get("pinned", False)),
+        pinned=pinned,
         status=status,
     )
+
+
+def check_size(text: str, name: str, max_bytes: int, index: int | None = None) -> None:
+    """Refuse a text longer than ``max_bytes`` in UTF-8 (before it is scanned or embedded)."""
+    # A character is at most 4 bytes: only texts near the limit are encoded to measure them.
+    if len(text) * 4 > max_bytes and len(text.encode("utf-8", "surrogatepass")) > max_bytes:
+        raise InvalidInput(name, f"is larger than {max_bytes} bytes", item_index=index)
+
+
+def check_tags(tags: Any, limits: WriteLimits, index: int | None = None) -> tuple[str, ...]:
+    """A list of non-empty tag strings within the limits, stripped and de-duplicated."""
+    # A str or a dict is iterable but not a tag list: "abc" would become a, b, c; {"a": 1}, a.
+    if isinstance(tags, str | bytes | Mapping) or not isinstance(tags, Sequence | set | frozenset):
+        raise InvalidInput("tags", "must be a list of strings", item_index=index)
+    if len(tags) > limits.tags:
+        raise InvalidInput("tags", f"at most {limits.tags} tags", item_index=index)
+    # One pass into a plain list: a subclass iterating differently on a second pass cannot
+    # show the checks one list and the database another.
+    tags = [_plain_str(tag) for tag in tags]
+    for tag in tags:
+        if not isinstance(tag, str) or not tag.strip():
+            raise InvalidInput("tags", "every tag must be a non-empty string", item_index=index)
+        if len(tag) > limits.tag_chars:
+            raise InvalidInput(
+                "tags", f"a tag has at most {limits.tag_chars} characters", item_index=index
+            )
+        check_text(tag, "tags", index)
+    return tuple(dict.fromkeys(tag.strip() for tag in tags))
+
+
+def check_metadata(
+    metadata: Any, limits: WriteLimits, index: int | None = None, name: str = "metadata"
+) -> dict[str, Any]:
+    """A plain-dict copy of JSON metadata within the limits.
+
+    The copy is what gets scanned and stored: a dict subclass that overrides ``values()`` or
+    ``items()`` cannot show the scanner one thing and the database another.
+    """
+    if not isinstance(metadata, Mapping):
+        raise InvalidInput(name, "must be a dict", item_index=index)
+    plain = plain_json(metadata, name, limits.metadata_depth, index)
+    try:
+        size = len(json.dumps(plain, ensure_ascii=False, allow_nan=False).encode("utf-8"))
+    except UnicodeEncodeError:
+        raise InvalidInput(
+            name, "must be valid Unicode (lone surrogate)", item_index=index
+        ) from None
+    if size > limits.metadata_bytes:
+        raise InvalidInput(
+            name, f"is larger than {limits.metadata_bytes} bytes as JSON", item_index=index
+        )
+    return plain  # type: ignore[no-any-return]
+
+
+def plain_json(value: Any, name: str, max_depth: int, index: int | None = None) -> Any:
+    """A copy of a JSON-like value made of plain dicts, lists, strings, finite numbers, bools
+    and None; anything else, NaN, infinity, NUL, a lone surrogate, a key that is not a string or
+    nesting deeper than ``max_depth`` (a dict or list at the top is depth 1) is `InvalidInput`.
+    """
+
+    def walk(item: Any, depth: int) -> Any:
+        if isinstance(item, str):
+            check_text(item, name, index)
+            return _plain_str(item)
+        if item is None or isinstance(item, bool | int):
+            return item
+        if isinstance(item, float):
+            if not math.isfinite(item):
+                raise InvalidInput(name, "must not contain NaN or infinity", item_index=index)
+            return item
+        if not isinstance(item, Mapping | list | tuple):
+            raise InvalidInput(
+                name,
+                f"must be JSON-serialisable: {type(item).__name__} is not",
+                item_index=index,
+            )
+        if depth >= max_depth:
+            raise InvalidInput(name, f"is nested deeper than {max_depth} levels", item_index=index)
+        if isinstance(item, Mapping):
+            # dict.items reads the real storage of a dict subclass, whatever it overrides.
+            pairs = dict.items(item) if isinstance(item, dict) else item.items()
+            out: dict[str, Any] = {}
+            for k, v in pairs:
+                if not isinstance(k, str):
+                    raise InvalidInput(name, "keys must be strings", item_index=index)
+                check_text(k, name, index)
+                out[_plain_str(k)] = walk(v, depth + 1)
+            return out
+        return [walk(v, depth + 1) for v in item]
+
+    return walk(value, 0)
+
+
+def _plain_str(value: Any) -> Any:
+    """A str subclass as a plain str (what is checked is then exactly what is stored)."""
+    return str.__str__(value) if isinstance(value, str) and type(value) is not str else value
 
 
 def check_namespace(namespace: Any, index: int | None = None) -> str:
@@ -190,12 +308,20 @@ def check_ids(ids: Any, name: str = "entry_ids") -> list[str]:
     return out
 
 
-def check_limit(value: Any, name: str, *, optional: bool = True) -> int | None:
-    """A non-negative integer (or None when ``optional``)."""
+# SQLite and PostgreSQL integers are signed 64-bit: a larger offset would overflow in the driver.
+_SQL_INT_MAX = 2**63 - 1
+
+
+def check_limit(
+    value: Any, name: str, *, optional: bool = True, maximum: int = _SQL_INT_MAX
+) -> int | None:
+    """A non-negative integer up to ``maximum`` (or None when ``optional``)."""
     if value is None and optional:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise InvalidInput(name, "must be a non-negative integer")
+    if value > maximum:
+        raise InvalidInput(name, f"must be at most {maximum}")
     return value
 
 

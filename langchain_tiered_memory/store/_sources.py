@@ -4,14 +4,12 @@ The import pipeline (`langchain_tiered_memory.importer`) is pure orchestration; 
 goes through this mixin, which keeps the store's rules: each text passes `_guard` (provenance
 ceiling, PII policy, injection scanner) and every change writes an audit row in its transaction.
 
-Dumps (`export_records` / `import_records`) copy rows as they are, ids, versions and timestamps
-included, for a lossless round trip; imported contents still pass the scanner.
+Dumps (`export_records` / `import_records`) live in `._dumps`.
 """
 
 from __future__ import annotations
 
-import base64
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -20,32 +18,16 @@ import sqlalchemy as sa
 
 from ..errors import IllegalTransition, InvalidInput, MemoryWriteBlocked
 from ..provenance import WritePath, check_replace
-from ..text import tokenize
 from ..types import Episode, MemoryEntry, MemoryTier, ProvenanceLevel, ScanResult
 from . import _tables as t
 from ._async import run_sync
 from ._db import db_errors, dumps, from_ts, loads, to_ts
+from ._dumps import DumpsMixin
 from ._edits import EditsMixin
 from ._episodes import EpisodeMixin
 from ._reads import ReadsMixin
 from ._reembed import ReembedMixin
-from ._rows import Draft, check_limit, check_namespace, entry_from_row, make_draft, vector_row
-
-DUMP_FORMAT = "tiered-memory-dump"
-DUMP_VERSION = 1
-
-# Tables a dump carries, in the order they are written back (audit last: it names the others).
-_DUMP_TABLES: tuple[tuple[str, sa.Table], ...] = (
-    ("memory", t.memories),
-    ("episode", t.episodes),
-    ("vector", t.vectors),
-    ("contradiction", t.contradictions),
-    ("link", t.links),
-    ("source", t.sources),
-    ("job", t.jobs),
-    ("audit", t.audit_log),
-)
-_KIND_TABLE = dict(_DUMP_TABLES)
+from ._rows import Draft, check_limit, check_namespace, entry_from_row, make_draft
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +53,8 @@ class BatchResult:
     refused_facts: tuple[tuple[int, str], ...]
 
 
-class SourcesMixin(EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixin):
-    """Import sources, batched import writes, the review queue, and lossless dumps."""
+class SourcesMixin(DumpsMixin, EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixin):
+    """Import sources, batched import writes, the review queue, and dumps."""
 
     # -- sources ----------------------------------------------------------------------------
 
@@ -197,7 +179,15 @@ class SourcesMixin(EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixin):
             except MemoryWriteBlocked as exc:
                 refused_eps.append((i, exc.reason))
                 continue
-            kept.append(replace(episode, summary=draft.content))
+            # What the PII policy redacted is what gets stored, in every field.
+            kept.append(
+                replace(
+                    episode,
+                    summary=draft.content,
+                    entity_ids=draft.tags,
+                    metadata=draft.metadata,
+                )
+            )
         if kept:
             self._insert_episodes(kept, path)
         dropped = {episodes[i].id: reason for i, reason in refused_eps}
@@ -209,7 +199,8 @@ class SourcesMixin(EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixin):
                 refused_facts.append((i, f"episode refused: {dropped[fact['episode_id']]}"))
                 continue
             try:
-                drafts.append((i, self._guard(make_draft(fact, namespace, i), path, i, memo=memo)))
+                draft = make_draft(fact, namespace, i, limits=self.limits)
+                drafts.append((i, self._guard(draft, path, i, memo=memo)))
             except (MemoryWriteBlocked, InvalidInput) as exc:
                 refused_facts.append((i, _reason(exc)))
         entries: list[MemoryEntry] = []
@@ -346,165 +337,6 @@ class SourcesMixin(EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixin):
     async def amemory_stats(self, **kw: Any) -> dict[str, Any]:  # async twin
         return await run_sync(self.memory_stats, **kw)
 
-    # -- lossless dumps ---------------------------------------------------------------------
-
-    def export_records(self, *, namespace: str | None = None) -> Iterator[dict[str, Any]]:
-        """Every row of the store (or of one namespace) as JSON-ready records, streamed.
-
-        The first record is a header; then one record per row of memories (every version),
-        episodes, vectors (base64), contradictions, links, sources and the audit log.
-        """
-        if namespace is not None:
-            check_namespace(namespace)
-        yield {"record": "header", "format": DUMP_FORMAT, "version": DUMP_VERSION,
-               "schema_version": self.schema_version, "namespace": namespace}
-        with db_errors("export the store"), self._read() as conn:
-            for kind, table in _DUMP_TABLES:
-                query = sa.select(table)
-                if namespace is not None:
-                    query = query.where(table.c.namespace == namespace)
-                order = [c for c in table.primary_key.columns]
-                if kind == "audit":
-                    order = [table.c.seq]
-                for row in conn.execution_options(yield_per=1000).execute(query.order_by(*order)):
-                    rec: dict[str, Any] = {"record": kind}
-                    for name, value in row._mapping.items():
-                        rec[name] = (
-                            base64.b64encode(value).decode("ascii")
-                            if isinstance(value, bytes | memoryview)
-                            else value
-                        )
-                    yield rec
-
-    def import_records(
-        self,
-        records: Iterable[Mapping[str, Any]],
-        *,
-        progress: Callable[[int], None] | None = None,
-    ) -> dict[str, int]:
-        """Write back what `export_records` produced, row for row, in one transaction.
-
-        Ids, versions, timestamps and audit rows are kept. Every memory's content, key, tags and
-        metadata strings, and every episode summary, still pass `_guard` (scanner and PII policy);
-        one refusal aborts the whole import. Vectors missing from the dump are re-embedded.
-
-        Returns:
-            Rows written per kind.
-
-        Raises:
-            MemoryWriteBlocked: A row was refused (``item_index`` is its record number).
-            InvalidInput: A record is malformed or of an unknown kind.
-        """
-        try:
-            counts = self._import_records(records, progress)
-        except _Blocked as blocked:
-            # Logged once the import's transaction is rolled back and its lock released.
-            self._record_blocked(blocked.draft, blocked.error, WritePath.API)
-            raise blocked.error from None
-        self._indexes.clear()
-        return counts
-
-    def _import_records(
-        self, records: Iterable[Mapping[str, Any]], progress: Callable[[int], None] | None
-    ) -> dict[str, int]:
-        counts: dict[str, int] = {}
-        memory_ids: list[tuple[str, str, str]] = []
-        vector_ids: set[str] = set()
-        memo: dict[str, ScanResult] = {}
-        with db_errors("import a dump"), self._write() as conn, conn.begin():
-            # Audit seqs are kept in an empty store (an identical copy), renumbered otherwise.
-            renumber = conn.execute(sa.select(sa.func.max(t.audit_log.c.seq))).scalar()
-            for number, rec in enumerate(records):
-                kind = str(rec.get("record"))
-                if kind == "header":
-                    if rec.get("format") != DUMP_FORMAT:
-                        raise InvalidInput("format", f"not a {DUMP_FORMAT} file",
-                                           item_index=number)
-                    continue
-                table = _KIND_TABLE.get(kind)  # type: ignore[arg-type]
-                if table is None:
-                    raise InvalidInput("record", f"unknown record type {kind!r}", item_index=number)
-                row = self._dump_row(table, rec, number, memo)
-                if kind == "memory":
-                    memory_ids.append((row["id"], row["namespace"], row["content"]))
-                elif kind == "vector":
-                    vector_ids.add(row["owner_id"])
-                elif kind == "audit" and renumber:
-                    row.pop("seq", None)
-                conn.execute(sa.insert(table).values(**row))
-                counts[kind] = counts.get(kind, 0) + 1
-                if progress is not None and number % 1000 == 0:
-                    progress(number)
-            missing = [m for m in memory_ids if m[0] not in vector_ids]
-            for start in range(0, len(missing), 256):
-                chunk = missing[start : start + 256]
-                matrix = self._embed([c for _, _, c in chunk])
-                for i, (mid, ns, _) in enumerate(chunk):
-                    conn.execute(sa.insert(t.vectors).values(
-                        **vector_row(mid, "memory", ns, self.model_id, matrix[i])))
-        return counts
-
-    def _dump_row(
-        self, table: sa.Table, rec: Mapping[str, Any], number: int, memo: dict[str, ScanResult]
-    ) -> dict[str, Any]:
-        names = {c.name for c in table.columns}
-        row = {k: v for k, v in rec.items() if k in names and k != "record"}
-        missing = [c.name for c in table.columns
-                   if c.name not in row and not c.nullable and c.default is None
-                   and c.autoincrement is not True]
-        if missing:
-            raise InvalidInput(missing[0], "missing from the record", item_index=number)
-        if "vector" in row and isinstance(row["vector"], str):
-            row["vector"] = base64.b64decode(row["vector"])
-        if table is t.memories:
-            self._guard_row(row, number, tags=loads(row.get("tags"), []),
-                            metadata=loads(row.get("metadata"), {}), content_col="content", memo=memo)
-        elif table is t.episodes:
-            self._guard_row(row, number, tags=loads(row.get("entity_ids"), []),
-                            metadata=loads(row.get("metadata"), {}), content_col="summary", memo=memo)
-        return row
-
-    def _guard_row(
-        self,
-        row: dict[str, Any],
-        number: int,
-        *,
-        tags: Any,
-        metadata: Any,
-        content_col: str,
-        memo: dict[str, ScanResult],
-    ) -> None:
-        content = row.get(content_col)
-        if not isinstance(content, str) or not isinstance(row.get("namespace"), str):
-            raise InvalidInput(content_col, "must be a string", item_index=number)
-        if not isinstance(tags, list) or not isinstance(metadata, dict):
-            raise InvalidInput("metadata", "tags must be a list, metadata a dict",
-                               item_index=number)
-        draft = Draft(
-            content=content,
-            namespace=row["namespace"],
-            key=row.get("key"),
-            tags=tuple(str(x) for x in tags),
-            metadata=metadata,
-            source=ProvenanceLevel(int(row.get("source", 0))),
-        )
-        try:
-            draft = self._guard(draft, WritePath.API, number, memo=memo, record=False)
-        except MemoryWriteBlocked as error:
-            raise _Blocked(draft, error) from None
-        if draft.content != content:  # the PII policy redacted it
-            row[content_col] = draft.content
-            row["terms"] = " ".join(tokenize(draft.content + " " + " ".join(draft.tags)))
-
-
-class _Blocked(Exception):
-    """A refusal met inside a transaction, carried out of it before being logged."""
-
-    def __init__(self, draft: Draft, error: MemoryWriteBlocked) -> None:
-        super().__init__(str(error))
-        self.draft = draft
-        self.error = error
-
 
 def _reason(exc: MemoryWriteBlocked | InvalidInput) -> str:
     return exc.reason if isinstance(exc, MemoryWriteBlocked) else f"invalid: {exc}"
@@ -522,4 +354,4 @@ def _source(row: Any) -> ImportSource:
     )
 
 
-__all__ = ["DUMP_FORMAT", "BatchResult", "ImportSource", "SourcesMixin"]
+__all__ = ["BatchResult", "ImportSource", "SourcesMixin"]

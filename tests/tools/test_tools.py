@@ -188,13 +188,61 @@ def test_forget_records_the_reason_in_the_audit_log() -> None:
     from tests.helpers import HashEmbeddings
 
     with tempfile.TemporaryDirectory() as d:
-        store = TieredMemoryStore(f"{d}/m.db", embeddings=HashEmbeddings(),
-                                  config=MemoryConfig(rerank_enabled=False))
+        store = TieredMemoryStore(
+            f"{d}/m.db", embeddings=HashEmbeddings(), config=MemoryConfig(rerank_enabled=False)
+        )
         entry = store.add("Alice's old phone model is a Nokia", namespace="alice")
-        forget = next(t for t in create_memory_tools(store, namespace="alice")
-                      if t.name == "forget_memory")
+        forget = next(
+            t for t in create_memory_tools(store, namespace="alice") if t.name == "forget_memory"
+        )
         forget.invoke({"memory_id": entry.id, "reason": "user bought a new phone"})
-        rows = [r for r in store.audit_log(namespace="alice", entry_id=entry.id)
-                if r["action"] == "archive"]
+        rows = [
+            r
+            for r in store.audit_log(namespace="alice", entry_id=entry.id)
+            if r["action"] == "archive"
+        ]
         assert rows and rows[0]["reason"] == "user bought a new phone"
         store.close()
+
+
+# -- issue 13, item 5: forget_memory respects provenance --------------------------------------
+
+
+def test_forget_refuses_a_user_stated_entry_and_the_user_can_confirm(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from langchain_tiered_memory import MemoryConfig, TieredMemoryStore
+    from langchain_tiered_memory.errors import MemoryWriteBlocked
+    from langchain_tiered_memory.provenance import WritePath
+    from langchain_tiered_memory.tools import create_memory_tools
+    from langchain_tiered_memory.types import MemoryTier
+    from tests.helpers import HashEmbeddings
+
+    store = TieredMemoryStore(
+        f"sqlite:///{tmp_path / 'm.db'}",
+        embeddings=HashEmbeddings(),
+        config=MemoryConfig(rerank_enabled=False),
+    )
+    stated = store.add("The user is vegetarian", source="user_stated")
+    consolidated = store.add("The user lives in Lyon", source="consolidated")
+    inferred = store.add("The user seems tired", source="model_inferred")
+    forget = create_memory_tools(store, include=["forget_memory"])[0]
+    for entry in (stated, consolidated):
+        call = {
+            "name": "forget_memory",
+            "id": "1",
+            "type": "tool_call",
+            "args": {"memory_id": entry.id},
+        }
+        message = forget.invoke(call)
+        assert message.status == "error" and "confirm" in message.content
+        assert store.get(entry.id).tier != MemoryTier.ARCHIVAL
+    assert "Archived" in forget.invoke({"memory_id": inferred.id})
+    with pytest.raises(MemoryWriteBlocked) as caught:
+        store.archive(stated.id, path=WritePath.LANGGRAPH_STORE)
+    assert caught.value.rule == "provenance_archive"
+    blocked = [r for r in store.audit_log() if r["action"] == "blocked"]
+    assert len(blocked) == 3
+    after = store.archive(stated.id, path=WritePath.AGENT_TOOL, confirmed_by_user=True)
+    assert after.tier == MemoryTier.ARCHIVAL
+    assert "confirmed by the user" in store.audit_log(entry_id=stated.id)[-1]["reason"]
+    assert store.archive(consolidated.id, path=WritePath.USER).tier == MemoryTier.ARCHIVAL
+    store.close()
