@@ -57,6 +57,9 @@ class MemoryConfig:
         linear_vector_weight: ``linear`` fusion weight of the min-max normalised similarity.
         linear_coverage_weight: ``linear`` fusion weight of the share of the query's idf mass that
             a candidate contains.
+        linear_cjk_vector_weight: ``linear_vector_weight`` for a query that is mostly Chinese: the
+            bundled MiniLM was trained on English (chosen on the Chinese dev conversations; with
+            a multilingual embedding model set it equal to ``linear_vector_weight``).
         rrf_k: The RRF constant (60).
         rrf_rank1_bonus: Added to the RRF score of each list's first hit (times the list's
             weight); 0 keeps the spec's formula exactly.
@@ -114,6 +117,7 @@ class MemoryConfig:
     linear_keyword_weight: float = 0.34
     linear_vector_weight: float = 0.27
     linear_coverage_weight: float = 0.39
+    linear_cjk_vector_weight: float = 0.15
     rrf_k: int = 60
     rrf_rank1_bonus: float = 0.0
     rrf_top3_bonus: float = 0.0

@@ -18,6 +18,7 @@ from typing import Any
 __all__ = [
     "CHINESE_STOP_WORDS",
     "ENGLISH_STOP_WORDS",
+    "is_mostly_cjk",
     "is_stop_word",
     "stem",
     "tokenize",
@@ -76,6 +77,15 @@ _STEM_CACHE_MAX = 200_000
 _stemmer_fn: Callable[[str], str] | None = None
 _jieba_cut: Callable[[str], Iterable[str]] | None = None
 _lazy_lock = threading.Lock()
+
+
+_CJK_CHAR = re.compile(f"[{_CJK}]")
+
+
+def is_mostly_cjk(text: str) -> bool:
+    """Whether at least half of the text's letters are CJK ideographs (a Chinese query)."""
+    letters = sum(1 for ch in text if ch.isalpha())
+    return letters > 0 and 2 * len(_CJK_CHAR.findall(text)) >= letters
 
 
 def is_stop_word(token: str) -> bool:

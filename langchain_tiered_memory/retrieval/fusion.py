@@ -9,7 +9,9 @@ Two strategies, chosen by ``memory.fusion``:
   its BM25 score and its vector similarity min-max normalised over the query's candidates, and its
   *coverage*, the share of the query's idf mass it contains. The weights ship in `MemoryConfig`;
   they were fitted on LoCoMo dev conversations and chosen by leave-one-conversation-out
-  (``benchmarks/fusion_tuning.py`` prints the blind figures).
+  (``benchmarks/fusion_tuning.py`` prints the blind figures). A mostly Chinese query gives the
+  similarity a smaller weight (``linear_cjk_vector_weight``): the bundled MiniLM was trained on
+  English, and on the Chinese dev conversations its similarities carry less.
 
 A strategy is any callable with the `FusionStrategy` signature; `fusion_strategy` maps a config to
 one. Adding a method means one function here and one name in ``FusionName``.
@@ -120,6 +122,8 @@ class FusionInput:
         coverage: `coverage` of every candidate.
         bm25: BM25 of every candidate when known (also vector-only hits, which may match the
             query below the keyword list's cut); defaults to the keyword list's scores.
+        cjk: The query is mostly Chinese (``linear`` fusion then uses
+            ``linear_cjk_vector_weight``).
     """
 
     keyword: Sequence[tuple[str, float]]
@@ -127,6 +131,7 @@ class FusionInput:
     similarity: Mapping[str, float]
     coverage: Mapping[str, float]
     bm25: Mapping[str, float] | None = None
+    cjk: bool = False
 
 
 class FusionStrategy(Protocol):
@@ -164,7 +169,7 @@ def linear_fusion(candidates: FusionInput, config: MemoryConfig) -> dict[str, fl
         vec_norm = dict.fromkeys(ids, 0.0)
     wk, wv, wc = (
         config.linear_keyword_weight,
-        config.linear_vector_weight,
+        config.linear_cjk_vector_weight if candidates.cjk else config.linear_vector_weight,
         config.linear_coverage_weight,
     )
     return {

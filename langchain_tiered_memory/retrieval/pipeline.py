@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol, TypeVar
 
 from ..config import MemoryConfig
-from ..text import is_stop_word
+from ..text import is_mostly_cjk, is_stop_word
 from .fusion import FusionInput, coverage, fusion_strategy
 from .gate import discriminative_tokens, passes_gate
 from .rerank import apply_min_score
@@ -152,7 +152,8 @@ def rank_candidates(
     elif mode == "vector":
         fused = {d: float(sims.get(d, 0.0)) for d in candidates}
     else:
-        fused = fusion_strategy(config)(FusionInput(kw, vec, sims, cover, bm25_of), config)
+        cjk = query_text is not None and is_mostly_cjk(query_text)
+        fused = fusion_strategy(config)(FusionInput(kw, vec, sims, cover, bm25_of, cjk), config)
     evidence = {d: (fused[d], bm25.get(d, 0.0), sims.get(d, float("-inf"))) for d in candidates}
     order = sorted(candidates, key=lambda d: _descending(evidence[d]))
 

@@ -168,3 +168,19 @@ def test_fusion_is_a_config_choice(tmp_path: Path) -> None:
         if fusion == "rrf":
             assert hits[0].scores["fused"] == pytest.approx(2 / 61)
         s.close()
+
+
+def test_chinese_queries_lean_less_on_the_english_model() -> None:
+    from langchain_tiered_memory.retrieval.fusion import FusionInput, linear_fusion
+    from langchain_tiered_memory.text import is_mostly_cjk
+
+    assert is_mostly_cjk("她的猫叫什么名字？") and is_mostly_cjk("她用 iPhone 吗")
+    assert not is_mostly_cjk("what is her cat called") and not is_mostly_cjk("123 ?!")
+    inp = {"keyword": [("a", 2.0)], "vector": [("b", 0.9), ("a", 0.1)],
+           "similarity": {"a": 0.1, "b": 0.9}, "coverage": {"a": 1.0, "b": 0.0}}
+    config = MemoryConfig()
+    english = linear_fusion(FusionInput(**inp), config)
+    chinese = linear_fusion(FusionInput(**inp, cjk=True), config)
+    assert english["b"] == pytest.approx(config.linear_vector_weight)
+    assert chinese["b"] == pytest.approx(config.linear_cjk_vector_weight)
+    assert chinese["a"] == english["a"]
