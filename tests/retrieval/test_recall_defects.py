@@ -89,9 +89,9 @@ def gated_store(tmp_path: Path, hash_embeddings: HashEmbeddings) -> Iterator[Tie
 
 def test_gate_drops_memories_held_up_by_a_common_word(gated_store: TieredMemoryStore) -> None:
     store = gated_store
-    store.add_many([f"user note number {w}" for w in (
-        "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi".split()
-    )] + ["plain fact about omicron", "plain fact about pi", "plain fact about rho",
+    greek = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota",
+             "kappa", "lambda", "mu", "nu", "xi"]
+    store.add_many([f"user note number {w}" for w in greek] + ["plain fact about omicron", "plain fact about pi", "plain fact about rho",
           "plain fact about sigma"], namespace="g")
     hits = store.search("user omicron", namespace="g", reinforce=False)
     assert [h.entry.content for h in hits] == ["plain fact about omicron"]
