@@ -80,12 +80,13 @@ _lazy_lock = threading.Lock()
 
 
 _CJK_CHAR = re.compile(f"[{_CJK}]")
+_OTHER_WORD = re.compile(rf"[^\W_{_CJK}]+")
 
 
 def is_mostly_cjk(text: str) -> bool:
-    """Whether at least half of the text's letters are CJK ideographs (a Chinese query)."""
-    letters = sum(1 for ch in text if ch.isalpha())
-    return letters > 0 and 2 * len(_CJK_CHAR.findall(text)) >= letters
+    """Whether at least half of the text's words are Chinese (each ideograph counts as a word)."""
+    cjk = len(_CJK_CHAR.findall(text))
+    return cjk > 0 and cjk >= len(_OTHER_WORD.findall(text))
 
 
 def is_stop_word(token: str) -> bool:
