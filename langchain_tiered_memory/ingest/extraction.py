@@ -18,6 +18,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from langchain_tiered_memory.ingest.extraction_families import EN_FAMILY_RULES, ZH_FAMILY_RULES
+from langchain_tiered_memory.ingest.extraction_filters import (
+    is_passing_state,
+    is_sarcastic,
+    third_person_verb,
+)
 from langchain_tiered_memory.ingest.extraction_rules import EN_RULES, ZH_RULES, FactKind, Rule
 from langchain_tiered_memory.ingest.messages import NormalizedMessage, text_from_parts
 
@@ -43,7 +49,14 @@ MessageLike = Any
 """A `NormalizedMessage`, a ``(role, text)`` tuple, a LangChain ``BaseMessage`` or a
 ``{"role", "content"}`` dict."""
 
-_USER_KEY_PREFIXES = ("health.", "diet.", "relation.", "family.", "location.")
+_USER_KEY_PREFIXES = (
+    "health.", "diet.", "relation.", "family.", "location.", "pet.", "habit.", "schedule.",
+    "possession.", "language.", "hobby.",
+)
+# Family rules first: they claim text the general table would misread ("I'm a type 1 diabetic"
+# is a condition, not a job).
+_EN_TABLE: tuple[Rule, ...] = (*EN_FAMILY_RULES, *EN_RULES)
+_ZH_TABLE: tuple[Rule, ...] = (*ZH_FAMILY_RULES, *ZH_RULES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,11 +125,12 @@ _EN_HYPOTHETICAL_RE = re.compile(
 )
 _EN_REPORTED_RE = re.compile(
     r"\b(?:said|says|say|told|tells|thinks|thought|believes|claims|claimed|according\s+to|asked"
-    r"|asks|wrote|writes|quote|quoted)\b|[\"“]",
+    r"|asks|wrote|writes|quote|quoted|mentioned|mentions|saying|apparently|reckons|heard"
+    r"|supposedly|keeps\s+telling|insists)\b|[\"“]",
     re.IGNORECASE,
 )
 _ZH_HYPOTHETICAL_RE = re.compile(r"如果|假如|假设|要是|假若|倘若|万一|想象|假定|若是|就好了")
-_ZH_REPORTED_RE = re.compile(r"说|认为|觉得|以为|告诉|听说|据说|“|\"")
+_ZH_REPORTED_RE = re.compile(r"说|认为|觉得|以为|告诉|听说|据说|提到|“|\"")
 _HEDGE_RE = re.compile(
     r"\b(?:maybe|probably|perhaps|i\s+think|i\s+guess|kind\s+of|sort\s+of|kinda|possibly|might)\b"
     r"|可能|也许|大概|好像|或许",
@@ -314,8 +328,10 @@ def _fact_from_match(rule: Rule, match: re.Match[str], sentence: str, index: int
     goal = _en_goal(obj) if lang == "en" else topic
     head = next((w for w in _en_words(obj) if w not in _DETERMINERS), topic)
     key = rule.key.format(topic=topic, slot=_slug(slot), goal=goal, head=_slug(_singular(head)))
+    third = _third_person(obj, lang)
     statement = rule.statement.format(
-        obj=_third_person(obj, lang),
+        obj=third,
+        vobj=third_person_verb(third) if lang == "en" else third,
         name=name,
         slot=slot.lower() if lang == "en" else slot,
         article=groups.get("article", "a").lower(),
@@ -336,26 +352,37 @@ def _fact_from_match(rule: Rule, match: re.Match[str], sentence: str, index: int
 
 
 def _facts_in_sentence(sentence: str, index: int) -> Iterable[ExtractedFact]:
+    zh = bool(_CJK_RE.search(sentence))
+    if is_passing_state(sentence, zh=zh):
+        return ()
     rulesets: list[tuple[Rule, ...]] = []
-    if ("我" in sentence or "咱们" in sentence) and _CJK_RE.search(sentence):
-        rulesets.append(ZH_RULES)
-    if _EN_HINT_RE.search(sentence):
-        rulesets.append(EN_RULES)
+    if zh:
+        rulesets.append(_ZH_TABLE)
+    if not zh or _EN_HINT_RE.search(sentence):
+        rulesets.append(_EN_TABLE)
     taken: list[tuple[int, int]] = []
     found: list[tuple[int, ExtractedFact]] = []
-    for rules in rulesets:
-        for rule in rules:
-            for match in rule.pattern.finditer(sentence):
-                start, end = match.span()
-                if any(start < t_end and t_start < end for t_start, t_end in taken):
+    for fallback in (False, True):
+        if fallback and found:
+            break
+        for rules in rulesets:
+            for rule in rules:
+                if rule.fallback != fallback:
                     continue
-                # Hypothetical or reported speech qualifies the words near the statement only.
-                if _blocked_prefix(sentence[max(0, start - _PREFIX_WINDOW) : start], rule.lang):
-                    continue
-                fact = _fact_from_match(rule, match, sentence, index)
-                if fact is not None:
-                    taken.append((start, end))
-                    found.append((start, fact))
+                for match in rule.pattern.finditer(sentence):
+                    start, end = match.span()
+                    if any(start < t_end and t_start < end for t_start, t_end in taken):
+                        continue
+                    # Hypothetical or reported speech qualifies the words near the statement.
+                    window = sentence[max(0, start - _PREFIX_WINDOW) : start]
+                    if _blocked_prefix(window, rule.lang):
+                        continue
+                    if rule.requires is not None and not rule.requires.search(sentence):
+                        continue
+                    fact = _fact_from_match(rule, match, sentence, index)
+                    if fact is not None:
+                        taken.append((start, end))
+                        found.append((start, fact))
     found.sort(key=lambda pair: pair[0])
     return (fact for _, fact in found)
 
@@ -375,7 +402,7 @@ def extract_facts(messages: Sequence[MessageLike]) -> list[ExtractedFact]:
     seen: set[tuple[str, str]] = set()
     for index, item in enumerate(messages):
         role, text = as_role_text(item)
-        if role not in ("user", "human") or not text:
+        if role not in ("user", "human") or not text or is_sarcastic(text):
             continue
         for sentence in split_sentences(text):
             # A stated fact is a short sentence; a longer "sentence" is pasted text (code, logs,
