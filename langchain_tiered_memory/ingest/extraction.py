@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from langchain_tiered_memory.ingest.extraction_clauses import classify_clause
 from langchain_tiered_memory.ingest.extraction_families import EN_FAMILY_RULES, ZH_FAMILY_RULES
 from langchain_tiered_memory.ingest.extraction_filters import (
     is_passing_state,
@@ -383,8 +384,38 @@ def _facts_in_sentence(sentence: str, index: int) -> Iterable[ExtractedFact]:
                     if fact is not None:
                         taken.append((start, end))
                         found.append((start, fact))
+    if not found:
+        clause = _clause_fact(sentence, index, zh)
+        return () if clause is None else (clause,)
     found.sort(key=lambda pair: pair[0])
     return (fact for _, fact in found)
+
+
+_CLAUSE_CONFIDENCE = 0.6
+
+
+def _clause_fact(sentence: str, index: int, zh: bool) -> ExtractedFact | None:
+    """The clause-level fallback, for a sentence no rule read (see `extraction_clauses`)."""
+    if zh:
+        if _ZH_HYPOTHETICAL_RE.search(sentence):
+            return None
+    elif _EN_HYPOTHETICAL_RE.search(sentence) or _EN_REPORTED_RE.search(sentence):
+        return None
+    found = classify_clause(sentence)
+    if found is None:
+        return None
+    confidence = _CLAUSE_CONFIDENCE - (0.2 if _HEDGE_RE.search(sentence) else 0.0)
+    return ExtractedFact(
+        content=found.statement,
+        key=found.key,
+        kind=found.kind,
+        confidence=round(confidence, 3),
+        tags=tuple(dict.fromkeys((found.kind, found.key.split(".", 1)[0]))),
+        is_user_type=found.kind in ("identity", "preference")
+        or found.key.startswith(_USER_KEY_PREFIXES),
+        source_index=index,
+        evidence=sentence,
+    )
 
 
 def extract_facts(messages: Sequence[MessageLike]) -> list[ExtractedFact]:

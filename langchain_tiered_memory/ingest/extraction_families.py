@@ -181,7 +181,8 @@ EN_FAMILY_RULES: tuple[Rule, ...] = (
     Rule(_en_i(rf"{_I}(?:'ve|\s+have)?{_ADV}\s+(?:got\s+)?(?:a\s+|an\s+)?(?P<obj>(?:[\w-]+\s+)?"
                rf"(?:{_DIET_ITEMS}|[\w-]+)\s+allergy)\b"),
          "constraint", "health.allergy.{topic}", "User has {obj}", 0.9),
-    Rule(_en_i(rf"{_I}{_ADV}\s+(?:react\s+badly\s+to|get\s+(?:hives|a\s+rash)\s+from|break\s+out"
+    Rule(_en_i(rf"{_I}{_ADV}\s+(?:have\s+(?:a|an)\s+(?:bad|severe|serious|allergic)\s+reaction\s+to"
+               rf"|react\s+badly\s+to|get\s+(?:hives|a\s+rash)\s+from|break\s+out"
                rf"\s+in\s+(?:hives|a\s+rash)\s+(?:from|when\s+i\s+eat)|can't\s+tolerate"
                rf"|(?:'m|\s+am)\s+intolerant\s+to)\s+{_REST}"),
          "constraint", "health.allergy.{topic}", "User reacts badly to {obj}", 0.85),
@@ -321,6 +322,9 @@ EN_FAMILY_RULES: tuple[Rule, ...] = (
                rf"|hooked\s+on|passionate\s+about)\s+(?P<obj2>[^,.;!?]+)"
                rf"|\bmy\s+(?:hobby|hobbies|favou?rite\s+pastime)\s+(?:is|are)\s+(?P<obj3>[^,.;!?]+)"),
          "preference", "hobby.{topic}", "User enjoys {obj}", 0.8, check_object=True),
+    Rule(_en_i(rf"{_I}(?:'m|\s+am){_ADV}\s+not\s+(?:really\s+|that\s+|very\s+|big\s+on\s+)?"
+               rf"(?:into|keen\s+on|a\s+fan\s+of)\s+{_REST}"),
+         "preference", "preference.{topic}", "User is not into {obj}", 0.8),
     Rule(_en_i(rf"{_I}{_ADV}\s+(?:play|practi[cs]e|do)\s+(?P<obj>the\s+[\w-]+|(?:tennis|football"
                r"|soccer|basketball|chess|golf|badminton|volleyball|squash|rugby|cricket|hockey"
                r"|table\s+tennis|yoga|pilates|karate|judo|taekwondo|pottery|calligraphy|tai\s+chi"
@@ -433,9 +437,14 @@ ZH_FAMILY_RULES: tuple[Rule, ...] = (
     Rule(_zh(rf"{_ZI}(?:们)?(?:家)?(?:最近|现在|一直|目前|已经)?(?:是)?(?P<obj>滴酒不沾|吃全素|吃素|吃清真|清真|回民|穆斯林|素食|生酮饮食"
              rf"|在减肥|在控糖|戒糖|在戒糖|低碳水|轻断食|少油少盐)"),
          "constraint", "diet.style", "用户饮食：{obj}", 0.85, "zh"),
-    Rule(_zh(rf"{_ZI}(?:从来|从|一直|一点|完全|平时)?(?:都)?(?:不|不能|没法|从不)(?:吃|喝|碰)"
-             rf"(?P<obj>(?:{_ZH_DIET})[^，,。.!！?？；;\n]*)"),
+    Rule(_zh(rf"{_ZI}(?:们)?(?:家)?(?:从来|从|一直|一点|完全|平时)?(?:都)?(?:不|不能|没法|从不)(?:吃|喝|碰)"
+             rf"(?:任何|一点)?(?P<obj>(?:{_ZH_DIET})[^，,。.!！?？；;\n]*)"),
          "constraint", "diet.{topic}", "用户不吃{obj}", 0.85, "zh"),
+    Rule(_zh(rf"{_ZI}(?:一点|什么)?(?P<obj>{_ZH_DIET})(?:都|也)?(?:吃不了|不能吃|不吃|碰不了|不能碰|沾不了)"),
+         "constraint", "diet.{topic}", "用户不吃{obj}", 0.85, "zh"),
+    Rule(_zh(rf"(?:{_ZI}|本人)(?:现在|目前)?是(?:一名|一位|一个|个|名|位)?(?P<obj>{_ZH_STOP}{{0,8}}?"
+             rf"(?:{_ZH_JOBS}))(?![的])|作为(?:一名|一个|一位|个)?(?P<obj2>{_ZH_STOP}{{0,6}}?(?:{_ZH_JOBS}))"),
+         "identity", "identity.occupation", "用户是{obj}", 0.8, "zh"),
     # Schedules.
     Rule(_zh(rf"{_ZI}(?:每周|周|星期|每个?星期|每天|工作日|平时)?(?:[一二三四五六日天末]|周末)?"
              rf"(?:晚上|早上|下午|上午)?(?:都)?(?:要|得|需要)?(?P<obj>上夜班|上晚班|上早班|值夜班|倒班"

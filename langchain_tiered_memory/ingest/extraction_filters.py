@@ -14,7 +14,7 @@ import re
 __all__ = ["is_passing_state", "is_sarcastic", "third_person_verb"]
 
 _EN_PASSING_RE = re.compile(
-    r"\b(?:today|tonight|right\s+now|at\s+the\s+moment|this\s+(?:morning|afternoon|evening)"
+    r"\b(?:today|tonight|right\s+now|this\s+(?:morning|afternoon|evening)"
     r"|give\s+me\s+a\s+(?:sec|second|minute)|for\s+now|just\s+got\s+back|waiting\s+for"
     r"|feeling\s+(?:kind\s+of\s+|a\s+bit\s+|so\s+|really\s+)?\w+)\b"
     r"|\bi(?:'m|\s+am)\s+(?:so\s+|really\s+|a\s+bit\s+|kind\s+of\s+|pretty\s+)?(?:tired|hungry"
@@ -29,7 +29,8 @@ _ZH_PASSING_RE = re.compile(
 _EN_SARCASM_RE = re.compile(
     r"\b(?:lol|lmao|rofl|haha\w*|hehe|jk|just\s+kidding|yeah\s+right|as\s+if|oh\s+sure"
     r"|sure\s+thing|not\s+really|oh\s+(?:yes|great|joy|wonderful|sure|totally))\b|/s\b"
-    r"|[😂🙄😏🤣😜]",
+    r"|[😂🙄😏🤣😜]|^\W*(?:great|perfect|wonderful|fantastic|brilliant|awesome|lovely),\s+(?:another"
+    r"|more|just)\b|\bjust\s+what\s+i\s+needed\b|\bfavou?rite\s+thing\s+ever\b",
     re.IGNORECASE,
 )
 # Shouted praise is how sarcasm is typed ("I just LOVE working overtime").
