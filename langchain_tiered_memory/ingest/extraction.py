@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from langchain_tiered_memory.ingest.extraction_clauses import classify_clause
-from langchain_tiered_memory.ingest.extraction_families import EN_FAMILY_RULES, ZH_FAMILY_RULES
+from langchain_tiered_memory.ingest.extraction_families import EN_FAMILY_RULES
+from langchain_tiered_memory.ingest.extraction_families_zh import ZH_FAMILY_RULES
 from langchain_tiered_memory.ingest.extraction_filters import (
     is_passing_state,
     is_sarcastic,
