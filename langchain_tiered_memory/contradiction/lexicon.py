@@ -84,7 +84,7 @@ POLES: dict[str, tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...]] = {
     "chronotype": (
         ("early", _c(r"\bearly\s+(?:bird|riser)\b|\bmorning\s+person\b|\bup\s+at\s+[4-6]\b"
                      r"|\bbed\s+(?:by|at|around)\s+(?:9|10)\s*(?:pm)?\b"),
-         re.compile(r"早起|早睡|早鸟|很早就睡|早就睡")),
+         re.compile(r"早起|早睡|早鸟|很早就睡|早就睡|睡得(?:很|特别|比较)?早|[九十]点(?:就|前)睡")),
         ("late", _c(r"\bnight\s+owl\b|\bnot\s+a\s+morning\s+person\b|\b(?:rarely|never)\s+sleep"
                     r"\s+before\b|\bbed\s+(?:around|at|after)\s+(?:1|2|3|4)\s*am\b|\bstay\s+up\s+late\b"),
          re.compile(r"夜猫子|熬夜|晚睡|凌晨.{0,4}睡")),
@@ -112,9 +112,25 @@ POLES: dict[str, tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...]] = {
          re.compile(r"有条理|爱干净|整洁")),
         ("messy", _c(r"\b(?:i'm|i\s+am)\s+(?:a\s+)?(?:\w+\s+)?(?:disorgani[sz]ed|messy|chaotic|slob)\b"), re.compile(r"邋遢|没条理|乱糟糟")),
     ),
+    "temperament": (
+        ("impatient", _c(r"\b(?:i'm|i\s+am)\s+(?:very\s+|really\s+|so\s+)?(?:impatient|hot[\s-]headed"
+                         r"|short[\s-]tempered)\b"), re.compile(r"急性子|脾气急|没耐心")),
+        ("patient", _c(r"\b(?:i'm|i\s+am)\s+(?:very\s+|really\s+|super\s+)?(?:patient|laid[\s-]back"
+                       r"|easy[\s-]going)\b"), re.compile(r"慢性子|性子(?:特别|很)?慢|很有耐心|从来不着急")),
+    ),
+    "build": (
+        ("heavy", _c(r"\b(?:i'm|i\s+am)\s+(?:\w+\s+)?(?:overweight|fat|heavy|chubby)\b"),
+         re.compile(r"我(?:很|比较|有点|挺)?胖|体重超标")),
+        ("slim", _c(r"\b(?:i'm|i\s+am)\s+(?:\w+\s+)?(?:skinny|slim|thin|underweight)\b"),
+         re.compile(r"我(?:很|比较|挺|特别)?瘦")),
+    ),
+    "outlook": (
+        ("optimist", _c(r"\b(?:optimist|optimistic)\b"), re.compile(r"乐观")),
+        ("pessimist", _c(r"\b(?:pessimist|pessimistic)\b"), re.compile(r"悲观")),
+    ),
     "marital": (
         ("single", _c(r"\b(?:i'm|i\s+am)\s+single\b|\bnot\s+(?:in\s+a\s+relationship|seeing\s+anyone)\b"),
-         re.compile(r"单身|没对象")),
+         re.compile(r"单身|没有?对象")),
         ("unmarried", _c(r"\bnever\s+(?:been\s+)?married\b|\b(?:i'm|i\s+am)\s+not\s+married\b"),
          re.compile(r"未婚|没结过?婚|从没结过?婚")),
         ("married", _c(r"\b(?:i'm|i\s+am|i've\s+been|happily)\s+married\b|\bmy\s+(?:husband|wife|spouse)\b"
@@ -138,6 +154,7 @@ _JOB_TABLE: tuple[tuple[str, str, str], ...] = (
     ("driving", r"driver|trucker|cabbie", r"司机|出租车|网约车"),
     ("police", r"police|cop|detective", r"警察|民警"),
     ("student", r"student|undergrad|pupil", r"学生|在读|研究生|大学生"),
+    ("retired", r"retired|retiree|pensioner", r"退休"),
     ("sales", r"salesman|saleswoman|sales", r"销售"),
     ("design", r"designer|artist|illustrator", r"设计师|画家|插画师"),
 )
@@ -166,7 +183,7 @@ RELATIONS: dict[str, str] = {
     "爸": "father", "哥哥": "older brother", "弟弟": "younger brother", "姐姐": "older sister",
     "妹妹": "younger sister", "儿子": "son", "女儿": "daughter", "老板": "manager",
     "领导": "manager", "男朋友": "partner", "女朋友": "partner", "对象": "partner", "狗": "dog",
-    "猫": "cat",
+    "猫": "cat", "先生": "spouse", "太太": "spouse", "媳妇": "spouse",
 }
 ADDITION = (
     _c(r"\b(?:also|another|other|second|too|as\s+well|plus)\b"),

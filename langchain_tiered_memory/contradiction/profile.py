@@ -61,7 +61,7 @@ _EN_OTHER = re.compile(
     r"^\W*(?:\w+\W+){0,2}?(?:my|our)\s+(?:\w+\s+)?(?:friend|colleague|boss|manager|brother|sister"
     r"|wife|husband|partner|mom|mum|mother|dad|father|son|daughter|kids?|parents|neighbou?r"
     r"|roommate|flatmate|cousin|uncle|aunt|grandma|grandpa)s?\b(?!\s+and\s+i\b)(?!'s\s+name)"
-    r"(?!\s+is\s+(?:named|called|[A-Z]))",
+    r"(?!\s+is\s+(?:named|called|(?-i:[A-Z])))",
     re.IGNORECASE,
 )
 _ZH_OTHER = re.compile(
@@ -149,7 +149,8 @@ _EN_AGE = re.compile(
     r"\b(?:i'm|i\s+am|i\s+turned|i\s+just\s+turned|i'll\s+be|turning)\s+(?P<n>\d{1,3}|[a-z]+(?:-[a-z]+)?)"
     r"(?![.,]\d)(?:\s+years?\s+old)?(?=\s*(?:$|[,.;!]|\s+(?:in|on|last|this|next|years?|and|but|now|today)\b))"
     r"|\bin\s+my\s+(?P<part>early|mid|late)?\s*(?P<dec>teens|twenties|thirties|forties|fifties|sixties"
-    r"|seventies|eighties|nineties|[2-9]0s)\b|\bborn\s+in\s+(?P<year>(?:19|20)\d\d)\b",
+    r"|seventies|eighties|nineties|[2-9]0s)\b|\bborn\s+in\s+(?P<year>(?:19|20)\d\d)\b"
+    r"|\b(?P<teen>teenager|teen)\b",
     re.IGNORECASE,
 )
 _ZH_DIGITS = "零〇一二三四五六七八九"
@@ -190,6 +191,8 @@ def _age(text: str, zh: bool) -> tuple[int, int] | None:
         if m["n"]:
             n = _en_number(m["n"])
             return (n, n) if n is not None and 0 < n < 120 else None
+        if m["teen"]:
+            return 13, 19
         if m["dec"]:
             dec = m["dec"].lower()
             base = _DECADES.get(dec) or int(dec[:2])
@@ -244,7 +247,7 @@ _ZH_REL = "|".join(sorted((k for k in RELATIONS if has_cjk(k)), key=len, reverse
 _ZH_NAMES = (
     re.compile(r"我(?:家)?(?:的)?(?P<only>唯一的)宠物是?(?:一只|一条|只|条)?(?:叫)?(?P<name>[\u4e00-\u9fff]{1,4}?)"
                r"的?(?P<rel>猫|狗)?(?=[，。！,.!\s]|$)"),
-    re.compile(rf"我(?:家)?(?:的)?(?P<only>唯一的)?(?P<rel>{_ZH_REL})(?:叫|的名字是|的名字叫)(?P<name>[\u4e00-\u9fffA-Za-z]{{1,4}}?)"
+    re.compile(rf"我(?:家)?(?:的)?(?P<only>唯一的)?(?P<rel>{_ZH_REL})(?:叫|名叫|叫做|的名字是|的名字叫)(?P<name>[\u4e00-\u9fffA-Za-z]{{1,4}}?)"
                r"(?=[，。！,.!\s]|$)"),
     re.compile(rf"我(?:有|养了)?(?:一个|个|一只|只|一条|条)(?P<rel>{_ZH_REL})(?:叫)(?P<name>[\u4e00-\u9fff]{{1,4}}?)"
                r"(?=[，。！,.!\s]|$)(?P<only>)"),
@@ -273,18 +276,24 @@ def _names(text: str, zh: bool) -> dict[str, str]:
 
 
 _COUNT_NOUNS = {"kid": "kids", "kids": "kids", "child": "kids", "children": "kids",
+                "son": "sons", "sons": "sons", "daughter": "daughters", "daughters": "daughters",
+                "grandchild": "grandkids", "grandchildren": "grandkids", "grandkids": "grandkids",
+                "brother": "brothers", "brothers": "brothers", "sister": "sisters",
+                "sisters": "sisters",
                 "cat": "cats", "cats": "cats", "dog": "dogs", "dogs": "dogs",
                 "孩子": "kids", "娃": "kids", "小孩": "kids", "猫": "cats", "狗": "dogs"}
 _EN_COUNT = re.compile(
     r"\b(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\w+\s+){0,2}"
-    r"(?P<noun>kids?|children|child|cats?|dogs?)\b|\b(?:father|mother|mom|mum|dad|parent)\s+of\s+"
+    r"(?P<noun>kids?|children|child|cats?|dogs?|sons?|daughters?|grandchild(?:ren)?|grandkids"
+    r"|brothers?|sisters?)\b|\bmy\s+only\s+(?P<noun2>kid|child|cat|dog|son|daughter|brother|sister)\b|\b(?:father|mother|mom|mum|dad|parent)\s+of\s+"
     r"(?P<n2>\d+|one|two|three|four|five|six)\b",
     re.IGNORECASE,
 )
 _ZH_COUNT = re.compile(
     r"(?P<n>\d+|[一二两三四五六七八九十])(?:个|只|条)?(?P<noun>孩子|娃|小孩|猫|狗)"
 )
-_EN_ONLY_CHILD = re.compile(r"\bonly\s+child\b", re.IGNORECASE)
+_EN_ONLY_CHILD = re.compile(r"\bonly\s+child\b|\bno\s+(?:siblings|brothers\s+or\s+sisters)\b",
+                            re.IGNORECASE)
 _EN_SIBLING = re.compile(r"\b(?:my|have\s+(?:a|an|one|two|\d))\s+(?:\w+\s+)?(?:brothers?|sisters?|siblings?)\b",
                          re.IGNORECASE)
 
@@ -297,6 +306,8 @@ def _counts(text: str, zh: bool) -> dict[str, int]:
             noun = _COUNT_NOUNS[m["noun"]]
         elif m["n2"]:
             n, noun = _en_number(m["n2"]), "kids"
+        elif m["noun2"]:
+            n, noun = 1, _COUNT_NOUNS[m["noun2"].lower()]
         else:
             n, noun = _en_number(m["n"]), _COUNT_NOUNS[m["noun"].lower()]
         if n is not None:
@@ -427,6 +438,22 @@ def _name_pairs(a: dict[str, str], b: dict[str, str]) -> list[tuple[str, str, st
     return pairs
 
 
+_RELATIVE_COUNTS = frozenset({"kids", "sons", "daughters", "grandkids", "brothers", "sisters",
+                              "siblings"})
+
+
+def _count_clash(
+    pa: Profile, pb: Profile, *, only: frozenset[str] | None = None
+) -> Verdict | None:
+    nouns = set(pa.counts) & set(pb.counts)
+    for noun in sorted(nouns if only is None else nouns & only):
+        x, y = pa.counts[noun], pb.counts[noun]
+        differ = (0 in (x, y) and x != y) if -1 in (x, y) else x != y
+        if differ and not (pa.addition or pb.addition):
+            return Verdict(True, 0.7, f"number of {noun} differs", rule="count")
+    return None
+
+
 _COMPATIBLE_POLES = ({"unmarried", "engaged"}, {"unmarried", "single"}, {"unmarried", "divorced"})
 
 
@@ -456,6 +483,10 @@ def profile_verdict(a: str, b: str) -> Verdict | None:
     marital = _pole_clash(pa, pb, "marital")
     if marital is not None and (pa.about_user or pa.spouse) and (pb.about_user or pb.spouse):
         return marital
+    # How many children or siblings the user has holds whoever the sentence is about.
+    relatives = _count_clash(pa, pb, only=_RELATIVE_COUNTS)
+    if relatives is not None:
+        return relatives
     if not (pa.about_user and pb.about_user):
         return None
     clash = _concept_clash(pa, pb)
@@ -478,11 +509,9 @@ def profile_verdict(a: str, b: str) -> Verdict | None:
                        rule="same_slot")
     if pa.age and pb.age and (pa.age[1] + 1 < pb.age[0] or pb.age[1] + 1 < pa.age[0]):
         return Verdict(True, 0.8, f"ages do not overlap: {pa.age} vs {pb.age}", rule="age")
-    for noun in set(pa.counts) & set(pb.counts):
-        x, y = pa.counts[noun], pb.counts[noun]
-        differ = (0 in (x, y) and x != y) if -1 in (x, y) else x != y
-        if differ and not (pa.addition or pb.addition):
-            return Verdict(True, 0.7, f"number of {noun} differs", rule="count")
+    counted = _count_clash(pa, pb)
+    if counted is not None:
+        return counted
     if pa.home and pb.home and pa.home != pb.home and not (pa.addition or pb.addition):
         kinds = {pa.home.startswith("#"), pb.home.startswith("#")}
         if kinds != {True, False} and not (_is_region(pa.home) or _is_region(pb.home)) and not (
