@@ -37,7 +37,7 @@ from ._text import (
 )
 from .claims import Claim, extract_claims
 from .lexicon import COUNTRIES, REGIONS_ZH
-from .profile import profile_verdict
+from .profile_rules import profile_verdict
 from .verdict import Verdict
 
 __all__ = ["HeuristicVerifier", "heuristic_verify"]
