@@ -145,6 +145,14 @@ _JOB_TABLE: tuple[tuple[str, str, str], ...] = (
     ("medicine", r"doctor|physician|surgeon|paediatrician|pediatrician|gp|cardiologist|dermatologist"
      r"|radiologist|anaesthetist|anesthetist", r"医生|大夫|外科|内科|儿科医"),
     ("nursing", r"nurse|midwife", r"护士|护理"),
+    ("dentistry", r"dentist|orthodontist|dental\s+hygienist|hygienist", r"牙医|口腔医生"),
+    ("pharmacy", r"pharmacist", r"药剂师|药师"),
+    ("veterinary", r"vet|veterinarian", r"兽医"),
+    ("aviation", r"pilot|flight\s+attendant|air\s+traffic\s+controller", r"飞行员|空姐|空乘|机长"),
+    ("trades", r"electrician|plumber|carpenter|mechanic|welder|builder", r"电工|水管工|木匠|修车|焊工"),
+    ("media", r"journalist|reporter|editor|writer", r"记者|编辑|作家"),
+    ("farming", r"farmer", r"农民|种地"),
+    ("military", r"soldier|officer\s+in\s+the\s+army", r"军人|当兵"),
     ("teaching", r"teacher|lecturer|professor|tutor|teaching", r"老师|教师|教授|幼师|讲师|班主任"),
     ("tech", r"engineer|developer|programmer|coder|backend|frontend|software|tech|it|sysadmin"
      r"|data\s+scientist|devops", r"程序员|工程师|开发|码农|前端|后端|运维|测试|互联网|IT"),

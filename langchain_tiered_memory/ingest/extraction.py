@@ -294,7 +294,8 @@ def _object_ok(obj: str, lang: str) -> bool:
 
 def _third_person(text: str, lang: str) -> str:
     if lang == "zh":
-        return text.replace("我的", "用户的").replace("我们", "用户和助手")
+        return (text.replace("我们家", "用户家").replace("我的", "用户的").replace("我们", "用户")
+                .replace("我", "用户"))
     text = re.sub(r"\bmyself\b", "themselves", text, flags=re.IGNORECASE)
     text = re.sub(r"\bmy\b", "their", text, flags=re.IGNORECASE)
     text = re.sub(r"\bme\b", "them", text, flags=re.IGNORECASE)
@@ -303,7 +304,7 @@ def _third_person(text: str, lang: str) -> str:
 
 
 def _clean_object(obj: str) -> str:
-    obj = obj.strip().strip("\"'“”‘’")
+    obj = obj.strip().strip("\"'“”‘’").rstrip(".")
     obj = _TRAILING_FILLER_RE.sub("", obj)
     obj = _TRAILING_TIME_RE.sub("", obj)
     return re.sub(r"\s+", " ", obj).strip()

@@ -119,7 +119,7 @@ def _en_i(pattern: str) -> re.Pattern[str]:
 EN_FAMILY_RULES: tuple[Rule, ...] = (
     # Standing style requests: a marker that the request outlives this answer.
     Rule(_en_i(rf"\b(?:always\s+|please\s+|only\s+)*(?:reply|respond|answer|write|talk|speak"
-               rf"|chat)(?:\s+(?:to|with)\s+me)?\s+(?:only\s+)?in\s+(?P<obj>{_LANGS})\b"),
+               rf"|chat)(?:\s+(?:to\s+|with\s+)?me)?\s+(?:only\s+)?in\s+(?P<obj>{_LANGS})\b"),
          "preference", "language.reply", "User wants replies in {obj}", 0.85),
     Rule(_en_i(r"(?:\bfrom\s+now\s+on|\bgoing\s+forward|\bin\s+(?:the\s+)?future|^\W*(?:please\s+)?always"
                r"|\bwhenever\s+you\b[^,.;]*|\bevery\s+time\s+you\b[^,.;]*|\bplease\s+(?:don't|do"
