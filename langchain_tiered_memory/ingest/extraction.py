@@ -25,6 +25,7 @@ from langchain_tiered_memory.ingest.extraction_filters import (
     is_passing_state,
     is_sarcastic,
     third_person_verb,
+    zh_third_person,
 )
 from langchain_tiered_memory.ingest.extraction_rules import EN_RULES, ZH_RULES, FactKind, Rule
 from langchain_tiered_memory.ingest.messages import NormalizedMessage, text_from_parts
@@ -294,8 +295,7 @@ def _object_ok(obj: str, lang: str) -> bool:
 
 def _third_person(text: str, lang: str) -> str:
     if lang == "zh":
-        return (text.replace("我们家", "用户家").replace("我的", "用户的").replace("我们", "用户")
-                .replace("我", "用户"))
+        return zh_third_person(text)
     text = re.sub(r"\bmyself\b", "themselves", text, flags=re.IGNORECASE)
     text = re.sub(r"\bmy\b", "their", text, flags=re.IGNORECASE)
     text = re.sub(r"\bme\b", "them", text, flags=re.IGNORECASE)

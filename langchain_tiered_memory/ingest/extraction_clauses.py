@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from langchain_tiered_memory.ingest.extraction_filters import zh_third_person
 from langchain_tiered_memory.ingest.extraction_rules import FactKind
 
 __all__ = ["ClauseFact", "classify_clause"]
@@ -60,7 +61,9 @@ _EN_STANDING = _c(r"\b(?:always|never|from\s+now\s+on|in\s+future|going\s+forwar
                   r"|every\s+time|don't\s+ever)\b")
 _ZH_STANDING = re.compile(r"以后|今后|每次|一律|始终|一直|永远|不要|别|尽量")
 _ZH_ONE_OFF = re.compile(r"这次|这个问题|这段|这篇|这封|上面|下面|刚才")
-_ZH_TEAM = re.compile(r"^(?:[^，,。]{0,6}?)(?:团队|组里|部门|公司|领导|管理层|大家|我们|咱们)")
+_ZH_TEAM = re.compile(
+    r"^(?:[^，,。]{0,6}?)(?:团队|组里|部门|公司|领导|管理层|大家|我们|咱们|组长|经理|主管|项目组)"
+)
 _ZH_REPORTED = re.compile(r"听说|据说|告诉|觉得|认为|以为|说(?=[他她我要会是，,：:])")
 
 # (kind, slot or family prefix, unique?, English cue, Chinese cue), most specific first.
@@ -114,16 +117,16 @@ _FAMILIES: tuple[tuple[FactKind, str, bool, re.Pattern[str], re.Pattern[str]], .
     ("fact", "pet", True,
      _c(r"\b(?:dogs?|pupp(?:y|ies)|cats?|kittens?|parrots?|hamsters?|rabbits?|tortoises?"
         r"|turtles?|lizards?|snakes?|goldfish|horses?|budgies?|ferrets?|guinea\s+pigs?)\b"),
-     re.compile(r"猫|狗|鹦鹉|仓鼠|兔子|乌龟|金鱼|蜥蜴|边牧|金毛|柯基|泰迪|柴犬|哈士奇|拉布拉多|布偶")),
+     re.compile(r"猫|(?<!属)狗|鹦鹉|仓鼠|兔子|乌龟|金鱼|蜥蜴|边牧|金毛|柯基|泰迪|柴犬|哈士奇|拉布拉多|布偶")),
+    ("identity", "identity.age", False,
+     _c(r"\b(?:years?\s+old|turned\s+\d+|birthday|born\s+in|born\s+on|my\s+age)\b"),
+     re.compile(r"\d+岁|[一二三四五六七八九十]+岁|生日|属[鼠牛虎兔龙蛇马羊猴鸡狗猪]|[0-9零〇一二三四五六七八九]{2}后"
+                r"|出生|满[\d一二三四五六七八九十]+")),
     ("identity", "identity.language", False,
      _c(r"\b(?:english|spanish|french|german|italian|portuguese|dutch|russian|arabic|hindi"
         r"|chinese|mandarin|cantonese|japanese|korean|vietnamese|thai|tagalog|polish|turkish"
         r"|greek|swedish|hebrew|language|fluent|native\s+speaker|bilingual)\b"),
      re.compile(r"[\u4e00-\u9fff](?:语|话)(?!题)|英文|中文|日文|普通话|母语|双语")),
-    ("identity", "identity.age", False,
-     _c(r"\b(?:years?\s+old|turned\s+\d+|birthday|born\s+in|born\s+on|my\s+age)\b"),
-     re.compile(r"\d+岁|[一二三四五六七八九十]+岁|生日|属[鼠牛虎兔龙蛇马羊猴鸡狗猪]|[0-9零〇一二三四五六七八九]{2}后"
-                r"|出生|满[\d一二三四五六七八九十]+")),
     ("identity", "identity.education", False,
      _c(r"\b(?:university|college|uni|degree|phd|master'?s|mba|bachelor'?s|graduated|student"
         r"|school|studied|major(?:ed)?|diploma|dropped\s+out)\b"),
@@ -193,7 +196,7 @@ def _standing_request(sentence: str, zh: bool) -> ClauseFact | None:
         if _ZH_ONE_OFF.search(sentence):
             return None
         return ClauseFact(kind, _unique_key(slot, sentence, zh),
-                          f"用户的长期要求：{sentence.strip().rstrip('。！!')}")
+                          f"用户的长期要求：{zh_third_person(sentence.strip().rstrip('。！!'))}")
     if not (_FAMILIES[1][3].search(sentence) and _EN_STANDING.search(sentence)):
         return None
     if re.search(r"\b(?:this|that|these|here)\b", sentence, re.IGNORECASE):
@@ -219,7 +222,7 @@ def classify_clause(sentence: str) -> ClauseFact | None:
         return standing
     if zh and _ZH_TEAM.search(sentence) and _FAMILIES[0][4].search(sentence):
         kind, slot = _FAMILIES[0][0], _FAMILIES[0][1]
-        return ClauseFact(kind, _unique_key(slot, sentence, zh), f"团队决定：{sentence.strip('。！!')}")
+        return ClauseFact(kind, _unique_key(slot, sentence, zh), f"团队决定：{zh_third_person(sentence.strip('。！!'))}")
     if zh:
         if not _ZH_SUBJECT.search(sentence) or _ZH_COMMAND.match(sentence):
             return None
@@ -234,7 +237,7 @@ def classify_clause(sentence: str) -> ClauseFact | None:
         if (zh_cue if zh else en_cue).search(sentence):
             key = _unique_key(slot, sentence, zh) if unique else slot
             if zh:
-                statement = sentence.strip().rstrip("。！!；;").replace("我", "用户")
+                statement = zh_third_person(sentence.strip().rstrip("。！!；;"))
             else:
                 statement = _en_statement(sentence)
             return ClauseFact(kind, key, statement)

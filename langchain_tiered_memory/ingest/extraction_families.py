@@ -41,7 +41,8 @@ _REL_WORDS = (
     r"wife|husband|partner|spouse|fianc[eé]e?|girlfriend|boyfriend|son|daughter|kids?|children"
     r"|child|twins|stepson|stepdaughter|stepkids|youngest|eldest|oldest|baby|toddler|mother|father"
     r"|mom|mum|dad|parents|brother|sister|sibling|grandmother|grandfather|grandma|grandpa|granny"
-    r"|nan|aunt|uncle|cousin|niece|nephew|in-laws|mother-in-law|father-in-law"
+    r"|nan|aunt|uncle|cousin|niece|nephew|in-laws|mother-in-law|father-in-law|grandparents"
+    r"|grandkids|grandchildren|grandson|granddaughter"
 )
 _REL = rf"(?P<slot>(?:(?:little|big|older|younger|baby|eldest|oldest|youngest|twin|step|only)[\s-])?(?:{_REL_WORDS}))"
 _NAME = r"(?P<name>[A-Z][a-z\u00e0-\u024f'-]+(?:\s+(?:and|&)\s+[A-Z][a-z\u00e0-\u024f'-]+)?)"
@@ -192,7 +193,7 @@ EN_FAMILY_RULES: tuple[Rule, ...] = (
          "constraint", "health.allergy", "User has an allergy", 0.8),
     Rule(_en_i(rf"(?:{_I}(?:'ve|\s+have)?{_ADV}\s+(?:got\s+|have\s+|had\s+|suffer\s+from\s+"
                rf"|live\s+with\s+|been\s+diagnosed\s+with\s+|was\s+diagnosed\s+with\s+)"
-               rf"|{_I}(?:'m|\s+am){_ADV}\s+(?:a\s+)?|\b(?:got|was|been)\s+diagnosed\s+with\s+)"
+               rf"|{_I}(?:'m|\s+am){_ADV}\s+|\b(?:got|was|been)\s+diagnosed\s+with\s+)(?:a\s+|an\s+)?"
                rf"(?P<obj>(?:(?:mild|severe|chronic|bad|type\s+[12])\s+)?(?:{_CONDITIONS}))\b"),
          "constraint", "health.condition", "User has {obj}", 0.85),
     Rule(_en_i(rf"\bmy\s+(?P<obj>(?:{_BODY})\s+(?:is|are)\s+(?:shot|bad|weak|dodgy|busted|wrecked"
@@ -279,6 +280,7 @@ EN_FAMILY_RULES: tuple[Rule, ...] = (
          "goal", "goal.{goal}", "User is preparing for {obj}", 0.85),
     Rule(_en_i(rf"{_WE}(?:'m|’m|\s+am|'re|\s+are){_ADV}\s+(?P<obj>(?:getting\s+married|running"
                rf"\s+(?:the|a|my\s+first)|taking\s+(?:the|my)|sitting\s+(?:the|my)|doing\s+the"
+               rf"|planning\s+to\s+(?:get|go|visit|travel|move|run|hike|do|have|take)"
                rf"|planning\s+(?:a|our|my)|going\s+to\s+[A-Z][\w]+|flying\s+to|moving\s+to"
                rf"|off\s+to)\b[^,.;!?]*)"),
          "goal", "goal.{goal}", "User is {obj}", 0.75),
@@ -289,6 +291,7 @@ EN_FAMILY_RULES: tuple[Rule, ...] = (
     Rule(_en_i(rf"(?:{_WE}|\b(?:the\s+)?(?:whole\s+)?family|\b(?:my|our)\s+(?:whole\s+)?family"
                rf"|\band\s+I)(?:'ve|\s+have)?{_ADV}\s+(?:moved|relocated|emigrated|moved\s+house)"
                rf"(?:\s+(?:from\s+[\w\s]+?\s+)?(?:back\s+|over\s+|out\s+)?(?:to|into))\s+"
+               rf"(?:(?:a|an|our|my)\s+(?:new\s+)?(?:flat|house|place|apartment|home)\s+in\s+)?"
                rf"(?P<obj>(?-i:[A-Z][\w'.-]*(?:[\s-]+[A-Z][\w'.-]*)*)|the\s+[\w\s]+?)"
                rf"(?=[\s,.;!?]|$)"),
          "identity", "location.home", "User lives in {obj}", 0.85),
@@ -323,6 +326,10 @@ EN_FAMILY_RULES: tuple[Rule, ...] = (
                rf"|hooked\s+on|passionate\s+about)\s+(?P<obj2>[^,.;!?]+)"
                rf"|\bmy\s+(?:hobby|hobbies|favou?rite\s+pastime)\s+(?:is|are)\s+(?P<obj3>[^,.;!?]+)"),
          "preference", "hobby.{topic}", "User enjoys {obj}", 0.8, check_object=True),
+    Rule(_en_i(rf"{_I}{_ADV}\s+spend\s+(?:most\s+|my\s+|all\s+my\s+|a\s+lot\s+of\s+)?(?:weekends|evenings"
+               rf"|free\s+time|spare\s+time|summers|time)\s+(?P<obj>\w+ing\b[^,.;!?]*)"
+               rf"|{_I}{_ADV}\s+do\s+(?:a\s+lot\s+of|lots\s+of|loads\s+of)\s+(?P<obj2>[^,.;!?]+)"),
+         "preference", "hobby.{topic}", "User enjoys {obj}", 0.75),
     Rule(_en_i(rf"{_I}(?:'m|\s+am){_ADV}\s+not\s+(?:really\s+|that\s+|very\s+|big\s+on\s+)?"
                rf"(?:into|keen\s+on|a\s+fan\s+of)\s+{_REST}"),
          "preference", "preference.{topic}", "User is not into {obj}", 0.8),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["is_passing_state", "is_sarcastic", "third_person_verb"]
+__all__ = ["is_passing_state", "is_sarcastic", "third_person_verb", "zh_third_person"]
 
 _EN_PASSING_RE = re.compile(
     r"\b(?:today|tonight|right\s+now|this\s+(?:morning|afternoon|evening)"
@@ -28,7 +28,7 @@ _ZH_PASSING_RE = re.compile(
 )
 _EN_SARCASM_RE = re.compile(
     r"\b(?:lol|lmao|rofl|haha\w*|hehe|jk|just\s+kidding|yeah\s+right|as\s+if|oh\s+sure"
-    r"|sure\s+thing|not\s+really|oh\s+(?:yes|great|joy|wonderful|sure|totally))\b|/s\b"
+    r"|sure\s+thing|oh\s+(?:yes|great|joy|wonderful|sure|totally))\b|/s\b"
     r"|[😂🙄😏🤣😜]|^\W*(?:great|perfect|wonderful|fantastic|brilliant|awesome|lovely),\s+(?:another"
     r"|more|just)\b|\bjust\s+what\s+i\s+needed\b|\bfavou?rite\s+thing\s+ever\b",
     re.IGNORECASE,
@@ -79,3 +79,9 @@ def third_person_verb(phrase: str) -> str:
         words[i] = _verb_s(word)
         break
     return " ".join(words)
+
+
+def zh_third_person(text: str) -> str:
+    """Rewrite a Chinese first-person sentence with 用户 as the speaker ("我们家" -> "用户家")."""
+    return (text.replace("我们家", "用户家").replace("我的", "用户的").replace("我们", "用户")
+            .replace("我", "用户"))
