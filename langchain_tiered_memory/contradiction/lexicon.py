@@ -33,24 +33,30 @@ def _c(pattern: str) -> re.Pattern[str]:
 # concept -> (English cue, Chinese cue, broader concepts it belongs to)
 CONCEPTS: dict[str, tuple[re.Pattern[str], re.Pattern[str], tuple[str, ...]]] = {
     "coffee": (_c(r"\b(?:coffees?|espressos?|lattes?|cappuccinos?|americanos?|flat\s+whites?)\b"),
-               re.compile(r"咖啡|拿铁|美式"), ()),
+               re.compile(r"咖啡|拿铁|美式|浓缩|卡布奇诺"), ()),
     "smoking": (_c(r"\b(?:smoke|smokes|smoking|smoked|cigarettes?|cigars?|vape|vaping)\b"),
-                re.compile(r"抽过?烟|吸过?烟|抽.{0,3}烟|烟瘾"), ()),
+                re.compile(r"戒烟|抽过?烟|吸过?烟|抽.{0,3}烟|烟瘾"), ()),
     "alcohol": (_c(r"\b(?:alcohol|booze|beers?|wines?|whisky|whiskey|vodka|gin|cocktails?"
                    r"|teetotal\w*|pints?)\b"),
-                re.compile(r"喝酒|啤酒|白酒|红酒|喝.{0,2}酒(?!店)"), ()),
+                re.compile(r"戒酒|喝酒|啤酒|白酒|红酒|喝.{0,2}酒(?!店)"), ()),
     "exercise": (_c(r"\b(?:exercise|exercises|gym|work\s+out|workouts?|training\s+sessions?)\b"),
                  re.compile(r"健身|锻炼|运动"), ()),
-    "breakfast": (_c(r"\bbreakfast\b|\bstart\s+the\s+day\s+with\b"), re.compile(r"早饭|早餐"), ()),
+    "breakfast": (_c(r"\bbreakfast\b|\bstart\s+the\s+day\s+with\b"),
+                  re.compile(r"早饭|早餐|早上.{0,3}吃|以.{1,8}开始一天"), ()),
     "skiing": (_c(r"\b(?:ski|skis|skiing|skied)\b"), re.compile(r"滑过?雪"), ()),
     "swimming": (_c(r"\b(?:swim|swims|swimming|swam|swum)\b"), re.compile(r"游过?泳|游两|游.{0,2}米"), ()),
-    "driving": (_c(r"\b(?:drive|drives|driving|drove|driver'?s\s+licen[cs]e|driving\s+licen[cs]e)\b"),
+    "driving": (_c(r"\b(?:drive|drives|driving|drove|driven|driver'?s\s+licen[cs]e|driving\s+licen[cs]e)\b"),
                 re.compile(r"开过?车|驾照|自驾"), ()),
-    "abroad": (_c(r"\b(?:abroad|overseas|outside\s+the\s+country|foreign\s+countr\w*|passport)\b"
+    "abroad": (_c(r"\b(?:abroad|overseas|outside\s+the\s+country|foreign\s+countr\w*|passport"
+                  r"|left\s+the\s+country)\b"
                   r"|\b(?:fly|flew|travel\w*|trips?|go|went|flights?)\s+(?:\w+\s+)?to\s+(?:japan|china"
                   r"|france|germany|spain|italy|the\s+us|america|canada|mexico|thailand|korea|europe"
                   r"|asia)\b"),
                re.compile(r"出过?国|国外|出境|境外|日本|美国|韩国|欧洲|泰国|新加坡|英国|法国|德国"), ()),
+    "sailing": (_c(r"\b(?:sail|sails|sailing|sailed|boats?|yachts?|cruises?)\b"),
+                re.compile(r"帆船|坐船|出海|游艇"), ()),
+    "sweets": (_c(r"\b(?:sweets|desserts?|cakes?|chocolate|candy|pastr(?:y|ies)|sugar)\b"),
+               re.compile(r"甜食|甜点|蛋糕|巧克力|糖果|奶茶"), ()),
     "flying": (_c(r"\b(?:fly|flying|flew|flights?|planes?)\b"), re.compile(r"坐飞机|飞机"), ()),
     "pork": (_c(r"\b(?:pork|bacon|ham|sausages?|pork\s+chops?)\b"),
              re.compile(r"猪肉|红烧肉|排骨|火腿|培根|猪蹄"), ("meat",)),
@@ -130,12 +136,12 @@ POLES: dict[str, tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...]] = {
     ),
     "marital": (
         ("single", _c(r"\b(?:i'm|i\s+am)\s+single\b|\bnot\s+(?:in\s+a\s+relationship|seeing\s+anyone)\b"),
-         re.compile(r"单身|没有?对象")),
+         re.compile(r"单身|没有?对象|没(?:有|在)?谈恋爱|没有恋爱")),
         ("unmarried", _c(r"\bnever\s+(?:been\s+)?married\b|\b(?:i'm|i\s+am)\s+not\s+married\b"),
          re.compile(r"未婚|没结过?婚|从没结过?婚")),
         ("married", _c(r"\b(?:i'm|i\s+am|i've\s+been|happily)\s+married\b|\bmy\s+(?:husband|wife|spouse)\b"
                        r"|\bmarried\s+to\b|\bour\s+(?:\w+\s+)?(?:wedding\s+)?anniversary\b"),
-         re.compile(r"已婚|结婚了|我老公|我老婆|我爱人|我丈夫|我妻子")),
+         re.compile(r"已婚|结婚了|(?:我|和|跟)(?:老公|老婆|爱人|丈夫|妻子|先生|太太)|结婚.{0,3}年")),
         ("divorced", _c(r"\bdivorced\b|\bmy\s+ex[\s-](?:wife|husband)\b"), re.compile(r"离婚|离异")),
         ("engaged", _c(r"\bengaged\b|\bmy\s+fianc[eé]e?\b"), re.compile(r"订婚|未婚夫|未婚妻")),
     ),
@@ -145,6 +151,7 @@ _JOB_TABLE: tuple[tuple[str, str, str], ...] = (
     ("medicine", r"doctor|physician|surgeon|paediatrician|pediatrician|gp|cardiologist|dermatologist"
      r"|radiologist|anaesthetist|anesthetist", r"医生|大夫|外科|内科|儿科医"),
     ("nursing", r"nurse|midwife", r"护士|护理"),
+    ("emergency", r"firefighter|fireman|paramedic|emt", r"消防员|急救员"),
     ("dentistry", r"dentist|orthodontist|dental\s+hygienist|hygienist", r"牙医|口腔医生"),
     ("pharmacy", r"pharmacist", r"药剂师|药师"),
     ("veterinary", r"vet|veterinarian", r"兽医"),
@@ -188,7 +195,8 @@ RELATIONS: dict[str, str] = {
     "dog": "dog", "cat": "cat", "pet": "pet",
     "老婆": "spouse", "妻子": "spouse", "老公": "spouse", "丈夫": "spouse", "爱人": "spouse",
     "妈妈": "mother", "母亲": "mother", "妈": "mother", "爸爸": "father", "父亲": "father",
-    "爸": "father", "哥哥": "older brother", "弟弟": "younger brother", "姐姐": "older sister",
+    "爸": "father", "哥哥": "older brother", "哥": "older brother", "弟": "younger brother",
+    "姐": "older sister", "妹": "younger sister", "弟弟": "younger brother", "姐姐": "older sister",
     "妹妹": "younger sister", "儿子": "son", "女儿": "daughter", "老板": "manager",
     "领导": "manager", "男朋友": "partner", "女朋友": "partner", "对象": "partner", "狗": "dog",
     "猫": "cat", "先生": "spouse", "太太": "spouse", "媳妇": "spouse",
@@ -198,8 +206,8 @@ ADDITION = (
     re.compile(r"还|另|也|又"),
 )
 PAST = (
-    _c(r"\b(?:used\s+to|when\s+i\s+was|as\s+a\s+(?:kid|child|teen)|years\s+ago|back\s+then"
-       r"|before\s+i|in\s+college|growing\s+up|formerly|previously)\b"),
+    _c(r"\bi\s+was\s+(?:a|an|vegetarian|vegan|married|single)\b|\b(?:used\s+to|when\s+i\s+was|as\s+a\s+(?:kid|child|teen)|years\s+ago|back\s+then"
+       r"|before\s+i|growing\s+up|formerly|previously)\b"),
     re.compile(r"以前|之前|曾经|原来|过去|小时候|年轻时|年轻的时候|当年|那时"),
 )
 COUNTRIES = frozenset(

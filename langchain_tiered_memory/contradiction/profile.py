@@ -55,7 +55,7 @@ class Profile:
 
 
 _EN_OTHER = re.compile(
-    r"^\W*(?:\w+\W+){0,2}?(?:my|our)\s+(?:\w+\s+)?(?:friend|colleague|boss|manager|brother|sister"
+    r"^\W*(?:(?!i\b|i'|we\b)\w+\W+){0,2}?(?:my|our)\s+(?:\w+\s+)?(?:friend|colleague|boss|manager|brother|sister"
     r"|wife|husband|partner|mom|mum|mother|dad|father|son|daughter|kids?|parents|neighbou?r"
     r"|roommate|flatmate|cousin|uncle|aunt|grandma|grandpa)s?\b(?!\s+and\s+i\b)(?!'s\s+name)"
     r"(?!\s+is\s+(?:named|called|(?-i:[A-Z])))",
@@ -73,6 +73,7 @@ _EN_NEG = re.compile(
 _EN_TASTE = re.compile(r"\b(?:like|love|enjoy|mind|care\s+for|fan\s+of|into)\b", re.IGNORECASE)
 _ZH_NEG = re.compile(r"不|没|戒")
 _ZH_TASTE = re.compile(r"喜欢|爱吃|爱喝|讨厌")
+_ABROAD = re.compile(r"abroad|overseas|country|countries|passport|出.?国|国外|出境|境外", re.I)
 _CLAUSE_SPLIT = re.compile(r"[,;.!?，。；！？]|\s(?:but|and|so)\s")
 
 
@@ -91,8 +92,10 @@ def _concepts(text: str, zh: bool) -> dict[str, bool]:
             after = clause[match.end() : match.end() + 3] if zh else ""
             taste = (_ZH_TASTE if zh else _EN_TASTE).search(before)
             negated = bool((_ZH_NEG if zh else _EN_NEG).search(before)) or (
-                zh and bool(re.match(r"[^，。]?不了|都不", after))
+                zh and bool(re.match(r"[^，。]?不了|都不", after) or match.group(0).startswith("戒"))
             )
+            if negated and name == "abroad" and not _ABROAD.search(match.group(0)):
+                continue  # not having been to Japan is not never having been abroad
             if taste and negated:
                 continue  # "I don't like coffee" is a taste, not a habit
             found.setdefault(name, not negated)
@@ -143,7 +146,8 @@ def _en_number(word: str) -> int | None:
 _DECADES = {"teens": 10, "twenties": 20, "thirties": 30, "forties": 40, "fifties": 50,
             "sixties": 60, "seventies": 70, "eighties": 80, "nineties": 90}
 _EN_AGE = re.compile(
-    r"\b(?:i'm|i\s+am|i\s+turned|i\s+just\s+turned|i'll\s+be|turning)\s+(?P<n>\d{1,3}|[a-z]+(?:-[a-z]+)?)"
+    r"\b(?:i'm|i\s+am|i\s+turned|i\s+just\s+turned|i'll\s+be|turning)\s+"
+    r"(?:only\s+|just\s+|nearly\s+|almost\s+|about\s+|barely\s+)?(?P<n>\d{1,3}|[a-z]+(?:-[a-z]+)?)"
     r"(?![.,]\d)(?:\s+years?\s+old)?(?=\s*(?:$|[,.;!]|\s+(?:in|on|last|this|next|years?|and|but|now|today)\b))"
     r"|\bin\s+my\s+(?P<part>early|mid|late)?\s*(?P<dec>teens|twenties|thirties|forties|fifties|sixties"
     r"|seventies|eighties|nineties|[2-9]0s)\b|\bborn\s+in\s+(?P<year>(?:19|20)\d\d)\b"
@@ -244,7 +248,11 @@ _ZH_REL = "|".join(sorted((k for k in RELATIONS if has_cjk(k)), key=len, reverse
 _ZH_NAMES = (
     re.compile(r"我(?:家)?(?:的)?(?P<only>唯一的)宠物是?(?:一只|一条|只|条)?(?:叫)?(?P<name>[\u4e00-\u9fff]{1,4}?)"
                r"的?(?P<rel>猫|狗)?(?=[，。！,.!\s]|$)"),
-    re.compile(rf"我(?:家)?(?:的)?(?P<only>唯一的)?(?P<rel>{_ZH_REL})(?:叫|名叫|叫做|的名字是|的名字叫)(?P<name>[\u4e00-\u9fffA-Za-z]{{1,4}}?)"
+    re.compile(r"(?P<name>[\u4e00-\u9fffA-Za-z]{1,4}?)是我(?:家)?(?P<only>唯一的)(?:宠物|(?P<rel>猫|狗))"),
+    re.compile(rf"我(?:就|只有)(?P<only>一个|一只|一条|个)(?P<rel>{_ZH_REL})[，,](?:叫|名叫)"
+               r"(?P<name>[\u4e00-\u9fff]{1,4}?)(?=[，。！,.!\s]|$)"),
+    re.compile(r"(?:向|给)(?:一个叫)?(?P<name>[\u4e00-\u9fff]{2,3}?)(?:的人)?汇报(?P<rel>)(?P<only>)"),
+    re.compile(rf"我(?:家)?(?:的)?(?P<only>唯一的)?(?P<rel>{_ZH_REL})(?:叫|名叫|叫做|的?名字是|的?名字叫)(?P<name>[\u4e00-\u9fffA-Za-z]{{1,4}}?)"
                r"(?=[，。！,.!\s]|$)"),
     re.compile(rf"我(?:有|养了)?(?:一个|个|一只|只|一条|条)(?P<rel>{_ZH_REL})(?:叫)(?P<name>[\u4e00-\u9fff]{{1,4}}?)"
                r"(?=[，。！,.!\s]|$)(?P<only>)"),
@@ -260,7 +268,8 @@ def _names(text: str, zh: bool) -> dict[str, str]:
                 continue
             raw = (m["rel"] or "").lower()
             if not raw:
-                raw = "spouse" if "married" in m.group(0) else "manager"
+                raw = "spouse" if "married" in m.group(0) else (
+                    "pet" if "宠物" in m.group(0) else "manager")
             rel = RELATIONS.get(raw, raw)
             qualifier = (m.groupdict().get("q") or "").strip().lower()
             key = f"{qualifier} {rel}".strip()
@@ -309,12 +318,28 @@ def _counts(text: str, zh: bool) -> dict[str, int]:
             n, noun = _en_number(m["n"]), _COUNT_NOUNS[m["noun"].lower()]
         if n is not None:
             out.setdefault(noun, n)
-    only = re.search(r"独生", text) if zh else _EN_ONLY_CHILD.search(text)
-    if only:
-        out["siblings"] = 0
-    elif re.search(r"我有.{0,4}(?:哥哥|弟弟|姐姐|妹妹)", text) if zh else _EN_SIBLING.search(text):
-        out["siblings"] = -1  # at least one
+    for noun, (en_none, zh_none, en_some, zh_some) in _NONE_OR_SOME.items():
+        if noun in out:
+            continue
+        if (zh_none if zh else en_none).search(text):
+            out[noun] = 0
+        elif (zh_some if zh else en_some).search(text):
+            out[noun] = -1  # at least one
     return out
+
+
+# noun -> (none EN, none ZH, some EN, some ZH): "I'm an only child" against "my brother".
+_NONE_OR_SOME = {
+    "siblings": (_EN_ONLY_CHILD, re.compile(r"独生"), _EN_SIBLING,
+                 re.compile(r"我(?:有|的)?.{0,4}(?:哥哥|弟弟|姐姐|妹妹)")),
+    "kids": (re.compile(r"\b(?:no|don't\s+have\s+(?:any\s+)?)\s*(?:kids|children)\b|\bchildless\b", re.I),
+             re.compile(r"没有?孩子|丁克"),
+             re.compile(r"\bmy\s+(?:\w+\s+)?(?:son|daughter|kids?|children|child)\b", re.I),
+             re.compile(r"我(?:的|家)?(?:儿子|女儿|孩子|闺女|娃)")),
+    "pets": (re.compile(r"\b(?:no|don't\s+have\s+(?:any\s+)?)\s*pets\b", re.I), re.compile(r"没(?:有)?养.{0,2}宠物|不养宠物"),
+             re.compile(r"\b(?:my|i've\s+got\s+a|i\s+have\s+a)\s+(?:\w+\s+)?(?:dog|cat|puppy|kitten|rabbit|parrot)\b", re.I),
+             re.compile(r"我(?:家)?(?:的|养了?)?(?:一只|只)?(?:猫|狗)")),
+}
 
 
 _PLACE = r"(?P<place>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)"
@@ -333,8 +358,16 @@ _EN_URBAN = re.compile(r"\b(?:city\s+cent(?:re|er)|centre\s+of|center\s+of|downt
 
 def _home(text: str, zh: bool) -> str | None:
     if zh:
+        if re.search(r"乡下|农村|村里|郊区", text) and re.search(r"住|家", text):
+            return "#rural"
+        if re.search(r"市中心|市区", text) and re.search(r"住在", text):
+            return "#urban"
         found = _ZH_HOME.search(text)
-        return found["place"] if found else None
+        if found is None:
+            return None
+        if found["verb"] == "在" and not re.match(r"租|住|生活|买", text[found.end() :]):
+            return None  # "我在北京工作" names a workplace, not a home
+        return found["place"]
     if _EN_RURAL.search(text) and re.search(r"\b(?:live|home|based)\b", text, re.I):
         return "#rural"
     m = next((m for m in (p.search(text) for p in _EN_HOMES) if m is not None), None)
@@ -355,6 +388,8 @@ _EN_TASTES = (
                        r"(?:for\s+me|my\s+thing)", re.I)),
 )
 _ZH_TASTES = (
+    (True, re.compile(r"^(?P<x>[\u4e00-\u9fffA-Za-z]{1,6}?)是我(?:的)?最(?:爱|喜欢)的")),
+    (True, re.compile(r"(?:只|天天|每天都)(?:听|吃|看|喝|玩)(?P<x>[\u4e00-\u9fffA-Za-z]{1,6})")),
     (False, re.compile(r"(?:不喜欢|不爱|讨厌|受不了|反感|厌恶|烦)(?:吃|喝|听|看|玩)?(?P<x>[\u4e00-\u9fffA-Za-z]{1,6})")),
     (True, re.compile(r"(?<![不])(?:最喜欢|喜欢|最爱|热爱|爱|迷上了?)(?:吃|喝|听|看|玩)?(?P<x>[\u4e00-\u9fffA-Za-z]{1,6})")),
 )
@@ -387,8 +422,10 @@ def _tastes(text: str, zh: bool) -> dict[str, bool]:
     return out
 
 
-_ZH_HOME = re.compile(r"我(?:们)?(?:现在|目前|一直)?(?:住在|住|生活在|定居在|家在)(?P<place>(?![的在])[\u4e00-\u9fff]{2,3}?)"
-                      r"(?=[，。,.!！市区县\s]|$|离|的)")
+_ZH_HOME = re.compile(
+    r"我(?:们)?(?:现在|目前|一直)?(?P<verb>住在|住|生活在|定居在|家在|的公寓在|的房子在|在)"
+    r"(?P<place>(?![的在])[\u4e00-\u9fff]{2,4}?)(?=[，。,.!！市区县\s]|$|离|的|租|住|生活|买)"
+)
 _SPOUSE = re.compile(r"\bmy\s+(?:husband|wife|spouse)\b|我(?:的)?(?:老公|老婆|丈夫|妻子|爱人)", re.I)
 
 
