@@ -46,6 +46,17 @@ CONTRADICTING = [
     ("I'm an only child.", "My brother lives in Perth.", "count"),
     ("My flat is in Glasgow.", "I rent a place in Cardiff, my only home.", "same_slot"),
     ("Cats are not for me.", "I adore cats.", "polarity"),
+    ("寿司是我最爱的食物。", "我很讨厌生鱼。", "polarity"),
+    # none against some, whoever the sentence is about
+    ("I have no kids.", "My son starts school in May.", "count"),
+    ("I don't have any pets.", "I've got a cat.", "count"),
+    ("我是独生子女。", "我有一个弟弟和一个妹妹。", "count"),
+    # quitting denies, a diet denies several things, Chinese homes and marriage
+    ("我戒酒三年了。", "我每天晚上喝点白酒。", "implied_negation"),
+    ("我吃全素。", "我每周都去吃一次涮羊肉。", "implied_negation"),
+    ("我们住在乡下。", "我们住在巴黎市中心。", "same_slot"),
+    ("我单身。", "我和我老公刚庆祝了结婚十周年。", "opposite_value"),
+    ("我唯一的宠物是一只叫豆豆的猫。", "我家的狗叫旺财。", "same_relation"),
 ]
 
 COMPATIBLE = [
@@ -68,6 +79,11 @@ COMPATIBLE = [
     ("I smoked when I was young.", "I don't smoke now."),
     ("I'm a night owl.", "I usually go to bed around 2am."),  # reworded
     ("I'm married to Lea.", "My wife is Lea."),
+    ("我没去过日本。", "我去过韩国。"),  # one country is not "abroad"
+    ("I was a vegetarian for years.", "Now I eat fish."),
+    ("我在北京工作。", "我住在天津。"),  # a workplace is not a home
+    ("我29岁。", "我身高1米80。"),
+    ("I have two kids.", "I'm a father of two."),
 ]
 
 
