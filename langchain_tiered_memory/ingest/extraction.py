@@ -1,8 +1,14 @@
 """Heuristic (offline) extraction of durable user facts from chat messages, English and Chinese.
 
-Only user turns are read. Each is split into sentences; questions are skipped, and a match is
-dropped when the sentence before it is hypothetical ("if I were...", "如果...") or reports someone
-else's words ("my friend said...", "他说..."). The pattern table lives in `extraction_rules`.
+Only user turns are read. Each is split into sentences; questions, passing states ("I'm tired
+today") and jokes ("lol", "哈哈") are skipped, and a match is dropped when the text before it is
+hypothetical ("if I were...", "如果...") or reports someone else's words ("my friend said...",
+"他说..."). Three layers read a sentence, most precise first: the family rules
+(`extraction_families`, `extraction_families_zh`: relatives, jobs in passing, conditions, diets,
+team decisions, standing requests, habits...), the base pattern table (`extraction_rules`), and,
+when neither found anything, the clause-level fallback (`extraction_clauses`): a first-person
+declarative naming a family cue becomes a fact with a key unique to it, so unrelated facts never
+supersede each other.
 
 Statements are written in the third person with "User" as the subject ("User prefers dark roast
 coffee"; Chinese: "用户喜欢喝绿茶") so that they read correctly when injected into a system prompt
