@@ -92,7 +92,7 @@ _EN_EXCLUSIVE_ATTRS = (
     "manager", "boss", "husband", "wife", "partner", "girlfriend", "boyfriend", "fiance",
     "blood type", "major", "native language", "mother tongue", "salary", "height", "weight",
     "nationality", "job", "occupation", "profession", "employer", "company", "title", "role",
-    "zip", "postcode", "surname", "nickname", "team", "car", "dentist", "doctor", "landlord",
+    "zip", "postcode", "surname", "nickname", "team", "dentist", "doctor", "landlord",
 )
 _EN_PAST_VERBS = {"lived", "resided", "worked", "stayed"}
 
@@ -280,7 +280,7 @@ _ZH_PLACES = {
 _ZH_EXCLUSIVE_ATTRS = (
     "生日", "名字", "邮箱", "电话", "手机", "血型", "老板", "经理", "领导", "丈夫", "妻子",
     "老公", "老婆", "男朋友", "女朋友", "专业", "母语", "家乡", "老家", "国籍", "职业", "工作",
-    "公司", "身高", "体重", "工资", "生肖", "星座", "地址", "车", "昵称",
+    "公司", "身高", "体重", "工资", "生肖", "星座", "地址", "昵称",
 )
 _ZH_QUANTIFIER = re.compile(r"^(?:一家|一个|一所|一间|某家|某个|这家|那家)")
 

@@ -36,6 +36,8 @@ from ._text import (
     zh_bigrams,
 )
 from .claims import Claim, extract_claims
+from .lexicon import COUNTRIES, REGIONS_ZH
+from .profile_rules import profile_verdict
 from .verdict import Verdict
 
 __all__ = ["HeuristicVerifier", "heuristic_verify"]
@@ -184,6 +186,8 @@ def _claim_rules(claims_a: list[Claim], claims_b: list[Claim]) -> Verdict | None
                 continue
             if ca.anchor and cb.anchor and ca.anchor != cb.anchor:
                 continue  # a sequence of changes, each true at its own time
+            if slot == "residence" and _is_region(ca.value, cb.value):
+                continue  # a country or province against a city is a refinement
             if ca.exclusive and cb.exclusive:
                 verdict = Verdict(True, 0.8, f"{slot} differs: '{ca.value}' vs '{cb.value}'",
                                   rule="same_slot")
@@ -195,6 +199,15 @@ def _claim_rules(claims_a: list[Claim], claims_b: list[Claim]) -> Verdict | None
             if best is None or verdict.confidence > best.confidence:
                 best = verdict
     return best
+
+
+@lru_cache(maxsize=1)
+def _region_stems() -> frozenset[str]:
+    return frozenset(stem(c) for c in COUNTRIES) | COUNTRIES | REGIONS_ZH
+
+
+def _is_region(*values: str) -> bool:
+    return any(v in _region_stems() for v in values)
 
 
 def _same_text(a: str, b: str) -> bool:
@@ -225,9 +238,12 @@ def heuristic_verify(
         if rule is not None and rule.contradicts is not False:
             if rule.contradicts is None:
                 # An undecided number rule must not hide a decisive slot conflict.
-                slot = _claim_rules(claims_a, claims_b)
-                return slot if slot is not None else rule
+                decisive = _claim_rules(claims_a, claims_b) or profile_verdict(a, b)
+                return decisive if decisive is not None else rule
             return rule
+    profile = profile_verdict(a, b)
+    if profile is not None:
+        return profile
     if key_a and key_b and key_a.strip().lower() == key_b.strip().lower():
         adds = any(c.also for c in claims_a + claims_b)
         if not adds:

@@ -1,8 +1,14 @@
 """Heuristic (offline) extraction of durable user facts from chat messages, English and Chinese.
 
-Only user turns are read. Each is split into sentences; questions are skipped, and a match is
-dropped when the sentence before it is hypothetical ("if I were...", "如果...") or reports someone
-else's words ("my friend said...", "他说..."). The pattern table lives in `extraction_rules`.
+Only user turns are read. Each is split into sentences; questions, passing states ("I'm tired
+today") and jokes ("lol", "哈哈") are skipped, and a match is dropped when the text before it is
+hypothetical ("if I were...", "如果...") or reports someone else's words ("my friend said...",
+"他说..."). Three layers read a sentence, most precise first: the family rules
+(`extraction_families`, `extraction_families_zh`: relatives, jobs in passing, conditions, diets,
+team decisions, standing requests, habits...), the base pattern table (`extraction_rules`), and,
+when neither found anything, the clause-level fallback (`extraction_clauses`): a first-person
+declarative naming a family cue becomes a fact with a key unique to it, so unrelated facts never
+supersede each other.
 
 Statements are written in the third person with "User" as the subject ("User prefers dark roast
 coffee"; Chinese: "用户喜欢喝绿茶") so that they read correctly when injected into a system prompt
@@ -18,6 +24,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from langchain_tiered_memory.ingest.extraction_clauses import classify_clause
+from langchain_tiered_memory.ingest.extraction_families import EN_FAMILY_RULES
+from langchain_tiered_memory.ingest.extraction_families_zh import ZH_FAMILY_RULES
+from langchain_tiered_memory.ingest.extraction_filters import (
+    is_passing_state,
+    is_sarcastic,
+    third_person_verb,
+    zh_third_person,
+)
 from langchain_tiered_memory.ingest.extraction_rules import EN_RULES, ZH_RULES, FactKind, Rule
 from langchain_tiered_memory.ingest.messages import NormalizedMessage, text_from_parts
 
@@ -43,7 +58,14 @@ MessageLike = Any
 """A `NormalizedMessage`, a ``(role, text)`` tuple, a LangChain ``BaseMessage`` or a
 ``{"role", "content"}`` dict."""
 
-_USER_KEY_PREFIXES = ("health.", "diet.", "relation.", "family.", "location.")
+_USER_KEY_PREFIXES = (
+    "health.", "diet.", "relation.", "family.", "location.", "pet.", "habit.", "schedule.",
+    "possession.", "language.", "hobby.",
+)
+# Family rules first: they claim text the general table would misread ("I'm a type 1 diabetic"
+# is a condition, not a job).
+_EN_TABLE: tuple[Rule, ...] = (*EN_FAMILY_RULES, *EN_RULES)
+_ZH_TABLE: tuple[Rule, ...] = (*ZH_FAMILY_RULES, *ZH_RULES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,11 +134,12 @@ _EN_HYPOTHETICAL_RE = re.compile(
 )
 _EN_REPORTED_RE = re.compile(
     r"\b(?:said|says|say|told|tells|thinks|thought|believes|claims|claimed|according\s+to|asked"
-    r"|asks|wrote|writes|quote|quoted)\b|[\"“]",
+    r"|asks|wrote|writes|quote|quoted|mentioned|mentions|saying|apparently|reckons|heard"
+    r"|supposedly|keeps\s+telling|insists)\b|[\"“]",
     re.IGNORECASE,
 )
 _ZH_HYPOTHETICAL_RE = re.compile(r"如果|假如|假设|要是|假若|倘若|万一|想象|假定|若是|就好了")
-_ZH_REPORTED_RE = re.compile(r"说|认为|觉得|以为|告诉|听说|据说|“|\"")
+_ZH_REPORTED_RE = re.compile(r"说|认为|觉得|以为|告诉|听说|据说|提到|“|\"")
 _HEDGE_RE = re.compile(
     r"\b(?:maybe|probably|perhaps|i\s+think|i\s+guess|kind\s+of|sort\s+of|kinda|possibly|might)\b"
     r"|可能|也许|大概|好像|或许",
@@ -278,7 +301,7 @@ def _object_ok(obj: str, lang: str) -> bool:
 
 def _third_person(text: str, lang: str) -> str:
     if lang == "zh":
-        return text.replace("我的", "用户的").replace("我们", "用户和助手")
+        return zh_third_person(text)
     text = re.sub(r"\bmyself\b", "themselves", text, flags=re.IGNORECASE)
     text = re.sub(r"\bmy\b", "their", text, flags=re.IGNORECASE)
     text = re.sub(r"\bme\b", "them", text, flags=re.IGNORECASE)
@@ -287,7 +310,7 @@ def _third_person(text: str, lang: str) -> str:
 
 
 def _clean_object(obj: str) -> str:
-    obj = obj.strip().strip("\"'“”‘’")
+    obj = obj.strip().strip("\"'“”‘’").rstrip(".")
     obj = _TRAILING_FILLER_RE.sub("", obj)
     obj = _TRAILING_TIME_RE.sub("", obj)
     return re.sub(r"\s+", " ", obj).strip()
@@ -314,8 +337,10 @@ def _fact_from_match(rule: Rule, match: re.Match[str], sentence: str, index: int
     goal = _en_goal(obj) if lang == "en" else topic
     head = next((w for w in _en_words(obj) if w not in _DETERMINERS), topic)
     key = rule.key.format(topic=topic, slot=_slug(slot), goal=goal, head=_slug(_singular(head)))
+    third = _third_person(obj, lang)
     statement = rule.statement.format(
-        obj=_third_person(obj, lang),
+        obj=third,
+        vobj=third_person_verb(third) if lang == "en" else third,
         name=name,
         slot=slot.lower() if lang == "en" else slot,
         article=groups.get("article", "a").lower(),
@@ -336,28 +361,69 @@ def _fact_from_match(rule: Rule, match: re.Match[str], sentence: str, index: int
 
 
 def _facts_in_sentence(sentence: str, index: int) -> Iterable[ExtractedFact]:
+    zh = bool(_CJK_RE.search(sentence))
+    if is_passing_state(sentence, zh=zh):
+        return ()
     rulesets: list[tuple[Rule, ...]] = []
-    if ("我" in sentence or "咱们" in sentence) and _CJK_RE.search(sentence):
-        rulesets.append(ZH_RULES)
-    if _EN_HINT_RE.search(sentence):
-        rulesets.append(EN_RULES)
+    if zh:
+        rulesets.append(_ZH_TABLE)
+    if not zh or _EN_HINT_RE.search(sentence):
+        rulesets.append(_EN_TABLE)
     taken: list[tuple[int, int]] = []
     found: list[tuple[int, ExtractedFact]] = []
-    for rules in rulesets:
-        for rule in rules:
-            for match in rule.pattern.finditer(sentence):
-                start, end = match.span()
-                if any(start < t_end and t_start < end for t_start, t_end in taken):
+    for fallback in (False, True):
+        if fallback and found:
+            break
+        for rules in rulesets:
+            for rule in rules:
+                if rule.fallback != fallback:
                     continue
-                # Hypothetical or reported speech qualifies the words near the statement only.
-                if _blocked_prefix(sentence[max(0, start - _PREFIX_WINDOW) : start], rule.lang):
-                    continue
-                fact = _fact_from_match(rule, match, sentence, index)
-                if fact is not None:
-                    taken.append((start, end))
-                    found.append((start, fact))
+                for match in rule.pattern.finditer(sentence):
+                    start, end = match.span()
+                    if any(start < t_end and t_start < end for t_start, t_end in taken):
+                        continue
+                    # Hypothetical or reported speech qualifies the words near the statement.
+                    window = sentence[max(0, start - _PREFIX_WINDOW) : start]
+                    if _blocked_prefix(window, rule.lang):
+                        continue
+                    if rule.requires is not None and not rule.requires.search(sentence):
+                        continue
+                    fact = _fact_from_match(rule, match, sentence, index)
+                    if fact is not None:
+                        taken.append((start, end))
+                        found.append((start, fact))
+    if not found:
+        clause = _clause_fact(sentence, index, zh)
+        return () if clause is None else (clause,)
     found.sort(key=lambda pair: pair[0])
     return (fact for _, fact in found)
+
+
+_CLAUSE_CONFIDENCE = 0.6
+
+
+def _clause_fact(sentence: str, index: int, zh: bool) -> ExtractedFact | None:
+    """The clause-level fallback, for a sentence no rule read (see `extraction_clauses`)."""
+    if zh:
+        if _ZH_HYPOTHETICAL_RE.search(sentence):
+            return None
+    elif _EN_HYPOTHETICAL_RE.search(sentence) or _EN_REPORTED_RE.search(sentence):
+        return None
+    found = classify_clause(sentence)
+    if found is None:
+        return None
+    confidence = _CLAUSE_CONFIDENCE - (0.2 if _HEDGE_RE.search(sentence) else 0.0)
+    return ExtractedFact(
+        content=found.statement,
+        key=found.key,
+        kind=found.kind,
+        confidence=round(confidence, 3),
+        tags=tuple(dict.fromkeys((found.kind, found.key.split(".", 1)[0]))),
+        is_user_type=found.kind in ("identity", "preference")
+        or found.key.startswith(_USER_KEY_PREFIXES),
+        source_index=index,
+        evidence=sentence,
+    )
 
 
 def extract_facts(messages: Sequence[MessageLike]) -> list[ExtractedFact]:
@@ -375,7 +441,7 @@ def extract_facts(messages: Sequence[MessageLike]) -> list[ExtractedFact]:
     seen: set[tuple[str, str]] = set()
     for index, item in enumerate(messages):
         role, text = as_role_text(item)
-        if role not in ("user", "human") or not text:
+        if role not in ("user", "human") or not text or is_sarcastic(text):
             continue
         for sentence in split_sentences(text):
             # A stated fact is a short sentence; a longer "sentence" is pasted text (code, logs,

@@ -35,6 +35,10 @@ class Rule:
         lang: ``en`` or ``zh`` (decides how topics are derived).
         check_object: Whether the object must pass the "is this about a task?" filter.
         object_optional: Whether the rule still holds with an empty object ("I never fly").
+        requires: A pattern the whole sentence must also match (a habit needs a frequency word
+            somewhere in it: "I bike to work, rain or shine").
+        fallback: A clause-level catch-all, tried only when no other rule found a fact in the
+            sentence (a habit is what is left once jobs, conditions and schedules are read).
     """
 
     pattern: re.Pattern[str]
@@ -45,6 +49,8 @@ class Rule:
     lang: Literal["en", "zh"] = "en"
     check_object: bool = False
     object_optional: bool = False
+    requires: re.Pattern[str] | None = None
+    fallback: bool = False
 
 
 # ---- English -------------------------------------------------------------------------------
