@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from .config import MemoryConfig
+from .errors import InvalidInput
 from .types import MemoryEntry, MemoryTier, MemoryType, utcnow
 
 __all__ = [
@@ -55,7 +56,7 @@ def _clamp_base(base_days: float) -> float:
     # The spec clamps the base half-life to >= 1 day; MemoryConfig already does, but the pure
     # functions may be called with raw numbers.
     if math.isnan(base_days):
-        raise ValueError("base_days must be a number")
+        raise InvalidInput("base_days", "must be a number")
     return max(1.0, float(base_days))
 
 

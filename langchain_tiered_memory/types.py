@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Any
 
+from .errors import InvalidInput
+
 __all__ = [
     "Contradiction",
     "Episode",
@@ -72,15 +74,15 @@ class ProvenanceLevel(enum.IntEnum):
         if isinstance(value, ProvenanceLevel):
             return value
         if isinstance(value, bool):
-            raise ValueError(f"not a provenance level: {value!r}")
+            raise InvalidInput("source", f"not a provenance level: {value!r}")
         if isinstance(value, int):
             return cls(value)
         if isinstance(value, str):
             try:
                 return cls[value.strip().upper()]
             except KeyError:
-                raise ValueError(f"not a provenance level: {value!r}") from None
-        raise ValueError(f"not a provenance level: {value!r}")
+                raise InvalidInput("source", f"not a provenance level: {value!r}") from None
+        raise InvalidInput("source", f"not a provenance level: {value!r}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..config import MemoryConfig
+from ..errors import IllegalTransition, InvalidInput
 
 logger = logging.getLogger("langchain_tiered_memory")
 
@@ -109,7 +110,9 @@ class ConsolidationScheduler:
         self.max_concurrency = max_concurrency or cfg.scheduler_max_concurrency
         self.max_queue = max_queue or cfg.scheduler_max_queue
         if self.max_concurrency < 1 or self.max_queue < 1 or max_attempts < 1:
-            raise ValueError("max_concurrency, max_queue and max_attempts must be >= 1")
+            raise InvalidInput(
+                "max_concurrency", "max_concurrency, max_queue and max_attempts must be >= 1"
+            )
         self.max_attempts = max_attempts
         self.backoff_base = backoff_base
         self.backoff_max = backoff_max
@@ -167,7 +170,7 @@ class ConsolidationScheduler:
         level = TaskPriority(priority)
         with self._cond:
             if self._closed:
-                raise RuntimeError("the scheduler is closed")
+                raise IllegalTransition("the scheduler is closed")
             if key in self._pending:
                 self._counts["deduplicated"] += 1
                 return False

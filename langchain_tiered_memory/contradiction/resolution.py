@@ -15,6 +15,7 @@ from datetime import datetime, timezone
 from typing import Literal
 
 from ..config import MemoryConfig
+from ..errors import InvalidInput
 from ..types import Contradiction, MemoryEntry, utcnow
 from .verdict import Verdict
 
@@ -71,7 +72,9 @@ def resolve(
         ValueError: When the verdict says the entries do not contradict (nothing to resolve).
     """
     if verdict.contradicts is False:
-        raise ValueError("the verdict says these entries do not contradict; nothing to resolve")
+        raise InvalidInput(
+            "verdict", "the verdict says these entries do not contradict; nothing to resolve"
+        )
     cfg = config if config is not None else MemoryConfig()
     if verdict.contradicts is None:
         return _pending("the verifier could not tell whether these entries contradict")

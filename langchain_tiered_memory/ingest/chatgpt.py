@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from langchain_tiered_memory.ingest.messages import (
+from ..errors import InvalidInput
+from .messages import (
     Conversation,
     NormalizedMessage,
     ParseReport,
@@ -29,8 +30,11 @@ _HIDDEN_TYPES = frozenset(
 )
 
 
-class BadConversation(ValueError):
+class BadConversation(InvalidInput):
     """A conversation object that cannot be read at all (recorded, then skipped)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("conversation", message)
 
 
 def chatgpt_conversation(obj: Any, position: int, report: ParseReport) -> Conversation:

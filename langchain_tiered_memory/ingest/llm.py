@@ -28,6 +28,8 @@ from langchain_tiered_memory.ingest.extraction import (
 from langchain_tiered_memory.ingest.summary import summarize
 from langchain_tiered_memory.text import tokenize
 
+from ..errors import InvalidInput
+
 __all__ = ["aextract_facts_llm", "asummarize_llm", "extract_facts_llm", "summarize_llm"]
 
 T = TypeVar("T")
@@ -100,7 +102,7 @@ def _raw_facts(result: Any) -> list[Any]:
     if isinstance(result, Mapping):
         result = result.get("facts")
     if not isinstance(result, list):
-        raise ValueError("model answer has no 'facts' list")
+        raise InvalidInput("facts", "the model's answer has no 'facts' list")
     return result
 
 

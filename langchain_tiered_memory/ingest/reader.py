@@ -125,7 +125,9 @@ def _looks_like_jsonl(text: str) -> bool:
 def _canonical(fmt: str) -> str:
     name = _ALIASES.get(fmt.strip().lower(), fmt.strip().lower())
     if name not in FORMATS:
-        raise ValueError(f"unknown export format {fmt!r}; expected one of {', '.join(FORMATS)}")
+        raise InvalidInput(
+            "format", f"unknown export format {fmt!r}; expected one of {', '.join(FORMATS)}"
+        )
     return name
 
 

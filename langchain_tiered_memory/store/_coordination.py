@@ -32,7 +32,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
-from ..errors import TieredMemoryError
+from ..errors import InvalidInput, TieredMemoryError
 from . import _tables as t
 
 __all__ = [
@@ -144,7 +144,7 @@ def acquire_lease(
         True when ``owner`` holds the lease now.
     """
     if ttl <= 0:
-        raise ValueError("ttl must be > 0")
+        raise InvalidInput("ttl", "must be > 0")
     wall = time.time() if now is None else now
     c = leases.c
     with _transaction(conn):

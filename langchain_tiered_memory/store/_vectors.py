@@ -6,6 +6,8 @@ from collections.abc import Callable, Iterable
 
 import numpy as np
 
+from ..errors import EmbeddingError
+
 __all__ = ["VectorMatrix"]
 
 
@@ -45,7 +47,7 @@ class VectorMatrix:
             self.dim = dim
             self._data = np.zeros((0, dim), dtype=np.float32)
         if dim != self.dim:
-            raise ValueError(f"vector dimension {dim} does not match the index ({self.dim})")
+            raise EmbeddingError(f"vector dimension {dim} does not match the index ({self.dim})")
         need = len(self._ids) + extra
         if need > self._data.shape[0]:
             current = self._data.shape[0]

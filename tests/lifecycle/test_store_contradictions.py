@@ -57,6 +57,8 @@ def test_equal_provenance_newer_wins_and_outranks(store: TieredMemoryStore, cloc
     assert record.resolution == "keep_a" and "newer" in record.description
     assert store.get(old.id).superseded_by == new.id  # type: ignore[union-attr]
     hits = store.search("favourite colour blue", namespace="u", reinforce=False)
+    assert [h.entry.id for h in hits] == [new.id]  # only the live version by default
+    hits = store.search("favourite colour blue", namespace="u", reinforce=False, history=True)
     order = [h.entry.id for h in hits]
     assert order.index(new.id) < order.index(old.id)  # never outranked by the replaced one
 
