@@ -22,7 +22,7 @@ from .rules import RuleSet, ViewPlan, load_rules
 __all__ = ["ascan_memory_content", "scan_memory_content"]
 
 DEFAULT_CLASSIFIER_TIMEOUT = 10.0
-_MAX_DEPTH = 2  # decoded payloads are themselves decoded once more (base64 of hex...)
+_MAX_DEPTH = 3  # decoded payloads are decoded again, three layers deep (base64 of base64...)
 
 
 # Characters a rule's look-arounds may read past its maximum width (``\\b``, ``(?!x)``...).
