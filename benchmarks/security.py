@@ -107,7 +107,12 @@ def load_sets() -> dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]]:
 
 def locomo_turns(data: Path) -> list[str]:
     """Every turn's text (and image caption) in the LoCoMo dev files."""
-    texts: list[str] = []
+    return [t for _, t in locomo_rows(data)]
+
+
+def locomo_rows(data: Path) -> list[tuple[str, str]]:
+    """``(file name, turn text)`` for every turn (and image caption) in the LoCoMo dev files."""
+    texts: list[tuple[str, str]] = []
     for file in sorted(data.glob("*.json")):
         doc = json.loads(file.read_text(encoding="utf-8"))
         conv = doc.get("conversation", doc)
@@ -115,9 +120,9 @@ def locomo_turns(data: Path) -> list[str]:
             if not re.fullmatch(r"session_\d+", key) or not isinstance(turns, list):
                 continue
             for turn in turns:
-                texts.append(turn["text"])
+                texts.append((file.name, turn["text"]))
                 if turn.get("blip_caption"):
-                    texts.append(turn["blip_caption"])
+                    texts.append((file.name, turn["blip_caption"]))
     return texts
 
 
@@ -182,9 +187,11 @@ def main(argv: list[str] | None = None) -> int:
     if "independent" not in sets:
         print("\n(no independent blind set: benchmarks/data/security_blind_*.jsonl absent)")
 
-    turns = locomo_turns(args.data)
+    rows = locomo_rows(args.data)
+    turns = [t for _, t in rows]
     print(f"\n==== LoCoMo turns: {len(turns)} from {args.data} ====")
-    _table("LoCoMo", [{"text": t, "family": "locomo"} for t in turns], scanners, args.misses,
+    print("(the learned model's threshold was calibrated on 26.json: read the other files)")
+    _table("LoCoMo", [{"text": t, "family": f} for f, t in rows], scanners, args.misses,
            attacks=False)
 
     print("\n==== speed ====")

@@ -55,17 +55,20 @@ and :func:`apply_pii_policy` (``allow`` / ``redact`` / ``block``).
 from __future__ import annotations
 
 from .classifier import ScanVerdict
+from .learned import LearnedClassifier, learned_classifier
 from .pii import PiiMatch, PiiPolicy, apply_pii_policy, detect_pii, redact_pii
 from .rules import load_rules
 from .scanner import ascan_memory_content, scan_memory_content
 
 __all__ = [
+    "LearnedClassifier",
     "PiiMatch",
     "PiiPolicy",
     "ScanVerdict",
     "apply_pii_policy",
     "ascan_memory_content",
     "detect_pii",
+    "learned_classifier",
     "load_rules",
     "patterns_version",
     "redact_pii",

@@ -1,7 +1,8 @@
 """The write-path gate: ``scan_memory_content`` and its async twin.
 
 Order of checks (first hit wins): invisible characters, then the injection rules on every
-matching view, then the same rules on decoded payloads (base64, hex, escapes; ROT13 has its own
+matching view, then look-alike Unicode (mixed-script words, stacked marks), then all of that on
+decoded payloads (base64, hex, escapes; ROT13 has its own
 view), then — only if all of that passed — the optional classifier. Any internal exception yields
 ``ScanResult(blocked=True, reason="scanner_error")``.
 """
@@ -16,6 +17,7 @@ from ..types import ScanResult
 from .classifier import arun_classifier, run_classifier
 from .encodings import decode_candidates
 from .invisible import find_invisible
+from .lookalike import find_lookalike
 from .normalize import join_points, make_views, to_original
 from .rules import RuleSet, ViewPlan, load_rules
 
@@ -134,8 +136,15 @@ def _scan_text(text: str, rules: RuleSet, depth: int) -> ScanResult | None:
         detail = f"U+{hit.codepoint:04X} ({hit.rule})"
         return ScanResult(True, "invisible_unicode", hit.rule, (hit.start, hit.end), detail)
     found = _match_rules(text, rules)
-    if found is not None or depth >= _MAX_DEPTH:
+    if found is not None:
         return found
+    lookalike = find_lookalike(text)
+    if lookalike is not None:
+        span = (lookalike.start, lookalike.end)
+        detail = f"{lookalike.rule}: {text[lookalike.start : lookalike.end]!r}"
+        return ScanResult(True, "lookalike_unicode", lookalike.rule, span, detail)
+    if depth >= _MAX_DEPTH:
+        return None
     doc = decode_candidates(text)
     if doc is None:
         return None
