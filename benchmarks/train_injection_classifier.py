@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import re
 import sys
 from pathlib import Path
 
@@ -165,7 +164,7 @@ def _project_text() -> list[str]:
         for line in (HERE / "data" / name).open(encoding="utf-8"):
             row = json.loads(line)
             texts += [row[k] for k in ("text", "a", "b") if isinstance(row.get(k), str)]
-    return [t for t in texts if 8 <= len(t) and not scan_memory_content(t).blocked]
+    return [t for t in texts if len(t) >= 8 and not scan_memory_content(t).blocked]
 
 
 def _library_prose(limit: int = 4000) -> list[str]:

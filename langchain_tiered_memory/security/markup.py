@@ -65,7 +65,7 @@ def unsplit_words(text: str) -> list[tuple[int, int, str]]:
     marks = _merge(_comment_spans(text))
     inner = [
         (a, b) for a, b in marks
-        if 0 < a and b < len(text) and text[a - 1].isalnum() and text[b].isalnum()
+        if a > 0 and b < len(text) and text[a - 1].isalnum() and text[b].isalnum()
     ]
     if not inner:
         return []
