@@ -140,18 +140,31 @@ def _runs(mask: bytes, seed: bytes, run: re.Pattern[bytes]) -> list[tuple[int, i
     return spans
 
 
+def _escape_starts(text: str) -> list[int]:
+    """Offsets of every ``%``, ``&`` and ``\\u`` (C-speed ``find``; a regex scan costs more)."""
+    starts: list[int] = []
+    for opener in ("%", "&", "\\u"):
+        pos = text.find(opener)
+        while pos >= 0:
+            starts.append(pos)
+            pos = text.find(opener, pos + 1)
+    starts.sort()
+    return starts
+
+
 def _escape_runs(text: str) -> list[tuple[int, int]]:
     """Spans of nearby escapes, each widened to the words it sits in.
 
     One escaped letter is enough to hide a word from the rules (``ign&#111;re``), so a single
     escape counts; widening takes in the plain letters of the same words.
     """
-    if "%" not in text and "&" not in text and "\\u" not in text:
-        return []
     runs: list[tuple[int, int]] = []
-    for m in _ESCAPE.finditer(text):
+    for pos in _escape_starts(text):
+        m = _ESCAPE.match(text, pos)
+        if m is None:
+            continue
         if runs and m.start() - runs[-1][1] <= _ESCAPE_GAP:
-            runs[-1] = (runs[-1][0], m.end())
+            runs[-1] = (runs[-1][0], max(m.end(), runs[-1][1]))
         else:
             runs.append(m.span())
     widened = []

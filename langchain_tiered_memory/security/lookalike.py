@@ -31,6 +31,7 @@ _MARK_RUN = re.compile(f"[{_MARKS}]{{2,}}")
 _LATIN = re.compile(r"[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]")
 _FOREIGN_LETTER = re.compile(f"[{_FOREIGN}]")
 _WORD_LIMIT = 64  # characters looked at on each side of a foreign letter
+_CHUNK = 256
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +90,25 @@ def _mark_stack(text: str) -> LookalikeHit | None:
     return None
 
 
+def _regions(text: str) -> list[tuple[int, int]]:
+    """Stretches of ``text`` around its non-ASCII chunks, padded by a word's length.
+
+    Both checks need a non-ASCII character; a megabyte of prose has few, so only their
+    neighbourhoods are read (a character-class search costs ~30 ns per position).
+    """
+    regions: list[tuple[int, int]] = []
+    size = len(text)
+    for lo in range(0, size, _CHUNK):
+        if text[lo : lo + _CHUNK].isascii():
+            continue
+        a, b = max(0, lo - _WORD_LIMIT), min(size, lo + _CHUNK + _WORD_LIMIT)
+        if regions and a <= regions[-1][1]:
+            regions[-1] = (regions[-1][0], b)
+        else:
+            regions.append((a, b))
+    return regions
+
+
 def find_lookalike(text: str) -> LookalikeHit | None:
     """Return the first mixed-script word or combining-mark stack in ``text``, or ``None``.
 
@@ -100,5 +120,10 @@ def find_lookalike(text: str) -> LookalikeHit | None:
     """
     if text.isascii():
         return None
-    hits = [h for h in (_mixed_word(text), _mark_stack(text)) if h is not None]
-    return min(hits, key=lambda h: h.start) if hits else None
+    for lo, hi in [(0, len(text))] if len(text) <= 4 * _CHUNK else _regions(text):
+        part = text[lo:hi]
+        hits = [h for h in (_mixed_word(part), _mark_stack(part)) if h is not None]
+        if hits:
+            hit = min(hits, key=lambda h: h.start)
+            return LookalikeHit(hit.rule, hit.start + lo, hit.end + lo)
+    return None
