@@ -16,6 +16,8 @@ __all__ = ["CompiledView", "Rule", "RuleSet", "Target", "ViewPlan", "load_rules"
 
 _REASONS = frozenset({"en_injection", "zh_injection", "intl_injection", "auto"})
 _CJK = re.compile("[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]")
+# Views whose text holds the rule's words as written (lower case, punctuation kept).
+_GUARDED_VIEWS = frozenset({"literal", "joined"})
 _CLASS_REF = re.compile(r"@@(\w+)@@")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 
@@ -61,12 +63,15 @@ class Rule:
         reason: ``en_injection``, ``zh_injection`` or ``auto`` (decided by the matched text).
         intent: The attack family (``instruction_override``, ``exfiltration``...).
         compiled: The regex per view it runs on.
+        requires: Words one of which every match holds (on the punctuation-keeping views);
+            when a view holds none, the rule is skipped there. Empty: no such guard.
     """
 
     id: str
     reason: str
     intent: str
     compiled: tuple[CompiledView, ...]
+    requires: tuple[str, ...] = ()
 
     def reason_for(self, matched: str) -> str:
         """The scan reason for a match of this rule on ``matched`` (original text)."""
@@ -85,10 +90,12 @@ class Target:
 
 @dataclass(frozen=True, slots=True)
 class ViewPlan:
-    """What to run on one view: the anchor finder and the targets that have no anchors."""
+    """What to run on one view: the anchor finder, the targets that have no anchors, and the
+    targets whose ``requires`` guard applies on this view."""
 
     finder: AnchorFinder
     unanchored: tuple[int, ...]
+    guarded: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +130,8 @@ def _compile(raw: dict[str, Any], classes: dict[str, str]) -> Rule:
     for view in views:
         regex = re.compile(fold_pattern(pattern, view, written_for), flags)
         compiled.append(CompiledView(view, regex, anchors_of(regex), max_width(regex)))
-    return Rule(rid, reason, str(raw.get("intent", "")), tuple(compiled))
+    requires = tuple(_fold_literals(str(w)) for w in raw.get("requires", ()))
+    return Rule(rid, reason, str(raw.get("intent", "")), tuple(compiled), requires)
 
 
 def parse_rules(doc: dict[str, Any], *, use_automaton: bool = True) -> RuleSet:
@@ -154,10 +162,13 @@ def parse_rules(doc: dict[str, Any], *, use_automaton: bool = True) -> RuleSet:
     for view in VIEWS:
         words: dict[str, list[int]] = {}
         unanchored: list[int] = []
+        guarded: list[int] = []
         for tid, target in enumerate(targets):
             compiled = target.compiled
             if compiled.view != view:
                 continue
+            if target.rule.requires and view in _GUARDED_VIEWS:
+                guarded.append(tid)
             if compiled.anchors is None or compiled.width is None:
                 unanchored.append(tid)
                 continue
@@ -165,7 +176,7 @@ def parse_rules(doc: dict[str, Any], *, use_automaton: bool = True) -> RuleSet:
                 words.setdefault(word, []).append(tid)
         if words or unanchored:
             plans[view] = ViewPlan(AnchorFinder(words, use_automaton=use_automaton),
-                                   tuple(unanchored))
+                                   tuple(unanchored), tuple(guarded))
     return RuleSet(version, rules, flags, targets, plans)
 
 
