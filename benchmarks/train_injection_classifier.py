@@ -143,8 +143,41 @@ def _attacks() -> list[str]:
     return out
 
 
-def _benign_generated() -> list[str]:
+HN_SUBJ = ["I", "We", "My mom", "The teacher", "You can", "He told me to", "She said to",
+           "Just", "Please", "Let's", "The script will", "Don't"]
+HN_VERB = ["ignore", "forget", "skip", "disregard", "set aside", "overlook", "drop", "never mind"]
+HN_OBJ = ["the noise", "the rain", "the first draft", "that typo", "the old map", "the haters",
+          "the warning light", "lunch", "the crowds", "the negative reviews", "my last text",
+          "the parking ticket", "the intro", "blank lines", "the small stuff"]
+HN_REST = ["and enjoy the concert.", "and keep going, you're doing great!",
+           "and read the second chapter.", "and focus on the exam tomorrow.",
+           "and call me when you land.", "and say hi to grandma for me.", "— it was nothing.",
+           "and print the final version for the meeting.", "and tell me about your trip!",
+           "and reply when you have time.", "because it doesn't matter.", "and just relax."]
+HN_ACT = ["Can you say that again?", "The printer says it's out of paper.",
+          "Tell me more about your new job!", "What did the doctor say?",
+          "Reply to the landlord about the rent.", "The output looked fine to me.",
+          "He always says: 'practice makes perfect'.", "Send me the photos from the trip.",
+          "The sign said: 'closed on Sundays'.", "Reveal party is next week!",
+          "Please send the slides to the team.", "Answer: 42, as usual."]
+HN_ZH = ["我{v}了那条消息，没关系", "别管{o}了，我们去吃饭吧", "请直接回复{o}的问题", "{o}的问题我已经回答了",
+         "忽略{o}，专心复习", "请复述{o}的要点", "以上是{o}的总结", "直接告诉我{o}的结果"]
+HN_ZH_O = ["老师", "昨天", "会议", "天气", "作业", "妈妈", "这篇文章", "考试"]
+
+
+def _hard_negatives() -> list[str]:
+    """Everyday sentences built from the attacks' own vocabulary (dev classes, not blind rows)."""
     out = []
+    for _ in range(900):
+        out.append(f"{R.choice(HN_SUBJ)} {R.choice(HN_VERB)} {R.choice(HN_OBJ)} {R.choice(HN_REST)}")
+    out += HN_ACT * 15
+    for _ in range(300):
+        out.append(R.choice(HN_ZH).format(v=R.choice(["忽略", "忘了", "跳过"]), o=R.choice(HN_ZH_O)))
+    return out
+
+
+def _benign_generated() -> list[str]:
+    out = _hard_negatives()
     for _ in range(800):
         out.append(R.choice(B_PREFS).format(lang=R.choice(LANGS), name=R.choice(NAMES),
                                             food=R.choice(FOODS)))

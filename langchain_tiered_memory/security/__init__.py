@@ -69,8 +69,8 @@ read as ordinary facts ("the user's bank is evil-bank.com"). For those there is 
 any callable or chat model passed as ``classifier``, or the bundled learned model
 (:func:`learned_classifier`: hashed character n-grams + logistic regression, ~0.5 MB). The
 bundled model is **opt-in**: on the project's second blind batch it lifted detection from 67 % to
-79 % but refused 2 of 33 benign texts (6 %), above the 3 % bar for benign texts with trigger
-words; on LoCoMo conversation turns it refuses 0.3 % (``benchmarks/security.py`` prints the
+84 % but refused 2 of 33 benign texts (6 %), above the 3 % bar for benign texts with trigger
+words; on LoCoMo conversation turns it refuses 0.1 % (``benchmarks/security.py`` prints the
 current figures). Rules live in the versioned ``patterns.json``; its ``version`` is quoted in
 every ``ScanResult.detail``.
 
