@@ -17,22 +17,28 @@ Measures, in one run:
 * false positives on the benign sets (same splits, per family) and on every LoCoMo dev turn
   (``../shared/data/locomo-dev`` or ``--data``);
 * each of the above with the learned second opinion off (the rules alone) and on;
-* the seed's naive three-regex scanner as a baseline;
+* the seed's naive three-regex scanner as a baseline, and with ``--baseline REV`` the package's
+  scanner as it was at git revision ``REV`` (run in a subprocess), e.g. ``--baseline 12ba043``
+  for the pattern version 1.2.0 scanner that preceded the structural rules;
 * time to scan 1 MB of LoCoMo text and the mean cost of one short memory.
 
 Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 %, Chinese benign
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
-Usage: ``python benchmarks/security.py [--data DIR] [--misses N]``
+Usage: ``python benchmarks/security.py [--data DIR] [--misses N] [--baseline REV]``
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import re
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
@@ -166,6 +172,27 @@ def _scanners() -> dict[str, Scan]:
     return scanners
 
 
+_OLD_SCAN = (
+    "import json, sys\n"
+    "from langchain_tiered_memory.security import scan_memory_content\n"
+    "texts = json.load(sys.stdin)\n"
+    "json.dump([scan_memory_content(t).blocked for t in texts], sys.stdout)\n"
+)
+
+
+def baseline_verdicts(rev: str, texts: list[str]) -> dict[str, bool]:
+    """Verdicts of the package's scanner at git revision ``rev`` (a fresh interpreter)."""
+    tar = subprocess.run(["git", "-C", str(HERE.parent), "archive", rev, "langchain_tiered_memory"],
+                         check=True, capture_output=True).stdout
+    with tempfile.TemporaryDirectory() as tmp:
+        with tarfile.open(fileobj=io.BytesIO(tar)) as archive:
+            archive.extractall(tmp, filter="data")
+        out = subprocess.run([sys.executable, "-c", _OLD_SCAN], input=json.dumps(texts),
+                             capture_output=True, text=True, check=True, cwd=tmp,
+                             env={"PYTHONPATH": tmp, "PATH": "/usr/bin:/bin"})
+    return dict(zip(texts, json.loads(out.stdout), strict=True))
+
+
 def _learned() -> Any:
     try:
         from langchain_tiered_memory.security import learned_classifier
@@ -178,11 +205,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="LoCoMo dev directory")
     parser.add_argument("--misses", type=int, default=15, help="misses/FPs to print per table")
+    parser.add_argument("--baseline", help="git revision whose scanner to show beside this one")
     args = parser.parse_args(argv)
 
     print(f"patterns.json version {patterns_version()}")
     scanners = _scanners()
     sets = load_sets()
+    rows = locomo_rows(args.data)
+    if args.baseline:
+        texts = [r["text"] for a, b in sets.values() for r in a + b] + [t for _, t in rows]
+        old = baseline_verdicts(args.baseline, sorted(set(texts)))
+        scanners[f"at {args.baseline}"] = old.__getitem__
     for split, (attacks, benign) in sets.items():
         print(f"\n==== {split}: {len(attacks)} attacks, {len(benign)} benign ====")
         _table(split, attacks, scanners, args.misses, attacks=True)
@@ -190,7 +223,6 @@ def main(argv: list[str] | None = None) -> int:
     if "independent" not in sets:
         print("\n(no independent blind set: benchmarks/data/security_blind_*.jsonl absent)")
 
-    rows = locomo_rows(args.data)
     turns = [t for _, t in rows]
     print(f"\n==== LoCoMo turns: {len(turns)} from {args.data} ====")
     print("(the learned model's threshold was calibrated on 26.json: read the other files)")
@@ -211,6 +243,8 @@ def main(argv: list[str] | None = None) -> int:
           f"(blocked={result.blocked})")
     short = [t for t in turns if 60 <= len(t) <= 200] or ["The quick brown fox jumps. " * 3]
     for name, scan in scanners.items():
+        if name.startswith("at "):
+            continue  # precomputed verdicts, nothing to time
         rounds = []
         for _ in range(5):
             t0 = time.perf_counter()
