@@ -27,8 +27,8 @@ DEFAULT_CLASSIFIER_TIMEOUT = 10.0
 _MAX_DEPTH = 3  # decoded payloads are decoded again, three layers deep (base64 of base64...)
 
 
-# Texts longer than this check each guarded rule's required words before opening windows.
-_GUARD_FROM = 4096
+# A guarded rule checks its required words once it has opened this many windows.
+_GUARD_AFTER = 128
 # Characters a rule's look-arounds may read past its maximum width (``\\b``, ``(?!x)``...).
 _MARGIN = 8
 # Python-level cost of one windowed search, in units of C-level start positions tried.
@@ -47,22 +47,15 @@ def _view_matches(
     """
     found: dict[int, re.Match[str]] = {}
     size = len(folded)
-    # A rule whose required words are all absent cannot match: skipping it costs a few C-speed
-    # ``in`` tests and spares the windows a flood of its anchor word would open.
     settled: set[int] = set()
-    if size > _GUARD_FROM:  # on a short text the windows are cheaper than the tests
-        settled = {
-            tid for tid in plan.guarded
-            if not any(word in folded for word in rules.targets[tid].rule.requires)
-        }
+    guarded = set(plan.guarded)
     for tid in plan.unanchored:
-        if tid in settled:
-            continue
         m = rules.targets[tid].compiled.regex.search(folded)
         if m is not None:
             found[tid] = m
     settled.update(found)
     budget: dict[int, int] = {}
+    opened: dict[int, int] = {}
     for start, tids in plan.finder.hits(folded):
         for tid in tids:
             if tid in settled:
@@ -78,6 +71,14 @@ def _view_matches(
             if left is None:
                 # Once windows would cost more than one pass over the view, do one pass.
                 left = size // (anchors.before + compiled.width + _HIT_OVERHEAD)
+            opened[tid] = seen = opened.get(tid, 0) + 1
+            if (
+                tid in guarded
+                and (seen == _GUARD_AFTER or left <= 0)
+                and not _holds_required(folded, rules, tid)
+            ):
+                settled.add(tid)  # a flood of anchors, none of the words a match needs
+                continue
             if left <= 0:
                 settled.add(tid)
                 m = compiled.regex.search(folded)
@@ -90,6 +91,15 @@ def _view_matches(
                 found[tid] = m
                 settled.add(tid)
     return found
+
+
+def _holds_required(folded: str, rules: RuleSet, tid: int) -> bool:
+    """Whether ``folded`` holds one of the words every match of target ``tid`` contains.
+
+    Each absent word costs a pass over the text, so this runs only once a target has opened
+    many windows: then it is cheap next to the windows a flood of its anchor would open.
+    """
+    return any(word in folded for word in rules.targets[tid].rule.requires)
 
 
 def _near(points: tuple[int, ...], lo: int, hi: int) -> bool:
