@@ -13,7 +13,9 @@ Corpus (never the ``blind`` rows, never LoCoMo, never the independent blind file
 
 Model: L2-regularised logistic regression on :func:`~langchain_tiered_memory.security.learned.
 featurize`, full-batch gradient descent with Adam in numpy. The threshold is the lowest score
-that keeps false positives on the benign training texts at or under ``--max-fp``.
+that keeps false positives on the benign training texts at or under ``--max-fp`` and on the
+turns of one LoCoMo file (``--calibrate``, 26.json) at or under ``--calibration-fp``; the
+benchmark reports the other LoCoMo files as held out.
 
 Usage: ``python benchmarks/train_injection_classifier.py [--epochs N]``
 """
