@@ -1,43 +1,66 @@
-"""Write-path scanner benchmark: detection, false positives, speed.
+"""Write-path scanner benchmark: detection and false positives per family and split, speed.
 
 Measures, in one run:
 
-* detection rate on the project's attack corpus (``benchmarks/data/security_attacks.jsonl``,
-  English / Chinese / mixed, every evasion family), overall and per evasion family, beside the
-  baseline of the seed's naive scanner (three fixed regexes, no normalisation);
-* false-positive rate on every LoCoMo dev turn (``../shared/data/locomo-dev`` or ``--data``) and on
-  the hand-written benign set with trigger words (``security_benign.jsonl``);
-* time to scan 1 MB of LoCoMo text, and the mean cost of one short memory (the LoCoMo turns of
-  60-200 characters: what the store scans on every write).
+* detection on the attack corpora, per family, for each *split*:
 
-Bars: detection >= 95 %, FP <= 0.5 % on LoCoMo turns, 1 MB < 200 ms, short memory < 50 us
-(``add_many`` must reach 5,000 entries/s and the scanner gets at most a fifth of that budget).
+  - ``own-dev``: the project's rows the rules were written from (``split: dev`` in
+    ``benchmarks/data/security_attacks.jsonl``);
+  - ``own-blind``: the project's rows written before the structural rules (``split: blind``);
+    the last rule additions were made after their misses had been seen, so this figure is
+    optimistic;
+  - ``own-blind2``: a second batch written after the rules and never tuned on
+    (``split: blind2``);
+  - ``independent``: ``security_blind_attacks.jsonl`` / ``security_blind_benign.jsonl`` when
+    present (written by someone else; rows may carry ``label`` instead of living in two files);
 
-Usage: ``python benchmarks/security.py [--data DIR]``
+* false positives on the benign sets (same splits, per family) and on every LoCoMo dev turn
+  (``../shared/data/locomo-dev`` or ``--data``);
+* each of the above with the learned second opinion off (the rules alone) and on;
+* the seed's naive three-regex scanner as a baseline, and with ``--baseline REV`` the package's
+  scanner as it was at git revision ``REV`` (run in a subprocess), e.g. ``--baseline 12ba043``
+  for the pattern version 1.2.0 scanner that preceded the structural rules;
+* time to scan 1 MB of LoCoMo text and the mean cost of one short memory.
+
+Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 %, Chinese benign
+<= 1 %, 1 MB < 200 ms, short memory < 50 us.
+
+Usage: ``python benchmarks/security.py [--data DIR] [--misses N] [--baseline REV]``
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import re
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
-from collections import Counter
+from collections import Counter, defaultdict
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from langchain_tiered_memory.security import patterns_version, scan_memory_content
 from langchain_tiered_memory.types import ScanResult
 
 HERE = Path(__file__).resolve().parent
+DATA = HERE / "data"
 DEFAULT_DATA = HERE.parent.parent / "shared" / "data" / "locomo-dev"
+if not DEFAULT_DATA.exists():  # a git worktree lives one level deeper than the main checkout
+    DEFAULT_DATA = Path("/work/shared/data/locomo-dev")
 
 _NAIVE = (
     ("invisible_unicode", re.compile("[\u200b-\u200d\u2060\ufeff]")),
     ("en_injection", re.compile(r"ignore (?:all )?previous instructions", re.I)),
     ("zh_injection", re.compile("忽略之前的指令")),
 )
+
+Scan = Callable[[str], bool]
 
 
 def naive_scan(text: str) -> ScanResult:
@@ -48,14 +71,57 @@ def naive_scan(text: str) -> ScanResult:
     return ScanResult(False)
 
 
-def _jsonl(path: Path) -> list[dict[str, str]]:
+def _jsonl(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
     with path.open(encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
 
 
+def _is_attack(row: dict[str, Any], default: bool) -> bool:
+    label = row.get("label")
+    if label is None:
+        return default
+    if isinstance(label, str):
+        return label.lower() in {"attack", "malicious", "injection", "1", "true", "blocked"}
+    return bool(label)
+
+
+def _family(row: dict[str, Any]) -> str:
+    if row.get("family"):
+        return str(row["family"])
+    if "lang" in row and "evasion" in row:
+        return f"{row['lang']}/{row['evasion']}"
+    return "benign"
+
+
+def load_sets() -> dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]]:
+    """``split -> (attacks, benign)`` for own-dev, own-blind and (if present) independent."""
+    sets: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {}
+    own_a, own_b = _jsonl(DATA / "security_attacks.jsonl"), _jsonl(DATA / "security_benign.jsonl")
+    for split in ("dev", "blind", "blind2"):
+        sets[f"own-{split}"] = (
+            [r for r in own_a if r.get("split", "dev") == split],
+            [r for r in own_b if r.get("split", "dev") == split],
+        )
+    rows = [(r, True) for r in _jsonl(DATA / "security_blind_attacks.jsonl")]
+    rows += [(r, False) for r in _jsonl(DATA / "security_blind_benign.jsonl")]
+    if rows:
+        sets["independent"] = (
+            [r for r, d in rows if _is_attack(r, d)],
+            [r for r, d in rows if not _is_attack(r, d)],
+        )
+    return sets
+
+
 def locomo_turns(data: Path) -> list[str]:
     """Every turn's text (and image caption) in the LoCoMo dev files."""
-    texts: list[str] = []
+    return [t for _, t in locomo_rows(data)]
+
+
+def locomo_rows(data: Path) -> list[tuple[str, str]]:
+    """``(file name, turn text)`` for every turn (and image caption) in the LoCoMo dev files."""
+    texts: list[tuple[str, str]] = []
     for file in sorted(data.glob("*.json")):
         doc = json.loads(file.read_text(encoding="utf-8"))
         conv = doc.get("conversation", doc)
@@ -63,63 +129,107 @@ def locomo_turns(data: Path) -> list[str]:
             if not re.fullmatch(r"session_\d+", key) or not isinstance(turns, list):
                 continue
             for turn in turns:
-                texts.append(turn["text"])
+                texts.append((file.name, turn["text"]))
                 if turn.get("blip_caption"):
-                    texts.append(turn["blip_caption"])
+                    texts.append((file.name, turn["blip_caption"]))
     return texts
 
 
-def _rate(hits: int, total: int) -> str:
-    return f"{hits}/{total} = {100 * hits / max(total, 1):.2f} %"
+def _pct(hits: int, total: int) -> str:
+    return f"{hits:>4}/{total:<4} {100 * hits / max(total, 1):6.1f} %"
+
+
+def _table(title: str, rows: list[dict[str, Any]], scanners: dict[str, Scan], misses: int,
+           *, attacks: bool) -> None:
+    per: Counter[str] = Counter()
+    hit: dict[str, Counter[str]] = defaultdict(Counter)
+    shown: list[str] = []
+    for row in rows:
+        fam = _family(row)
+        per[fam] += 1
+        for name, scan in scanners.items():
+            blocked = scan(row["text"])
+            hit[name][fam] += blocked
+            if name == "rules" and blocked != attacks and len(shown) < misses:
+                shown.append(f"  {'MISS' if attacks else 'FP'} {fam}: {row['text'][:100]!r}")
+    what = "detected" if attacks else "false positives"
+    print(f"\n-- {title}: {what} --")
+    print(f"{'family':<28}" + "".join(f"{name:>20}" for name in scanners))
+    for fam in sorted(per):
+        print(f"{fam:<28}" + "".join(f"{_pct(hit[n][fam], per[fam]):>20}" for n in scanners))
+    total = len(rows)
+    print(f"{'ALL':<28}" + "".join(f"{_pct(sum(hit[n].values()), total):>20}" for n in scanners))
+    for line in shown:
+        print(line)
+
+
+def _scanners() -> dict[str, Scan]:
+    scanners: dict[str, Scan] = {"rules": lambda t: scan_memory_content(t).blocked}
+    learned = _learned()
+    if learned is not None:
+        scanners["rules+learned"] = lambda t: scan_memory_content(t, classifier=learned).blocked
+    scanners["naive"] = lambda t: naive_scan(t).blocked
+    return scanners
+
+
+_OLD_SCAN = (
+    "import json, sys\n"
+    "from langchain_tiered_memory.security import scan_memory_content\n"
+    "texts = json.load(sys.stdin)\n"
+    "json.dump([scan_memory_content(t).blocked for t in texts], sys.stdout)\n"
+)
+
+
+def baseline_verdicts(rev: str, texts: list[str]) -> dict[str, bool]:
+    """Verdicts of the package's scanner at git revision ``rev`` (a fresh interpreter)."""
+    tar = subprocess.run(["git", "-C", str(HERE.parent), "archive", rev, "langchain_tiered_memory"],
+                         check=True, capture_output=True).stdout
+    with tempfile.TemporaryDirectory() as tmp:
+        with tarfile.open(fileobj=io.BytesIO(tar)) as archive:
+            archive.extractall(tmp, filter="data")
+        out = subprocess.run([sys.executable, "-c", _OLD_SCAN], input=json.dumps(texts),
+                             capture_output=True, text=True, check=True, cwd=tmp,
+                             env={"PYTHONPATH": tmp, "PATH": "/usr/bin:/bin"})
+    return dict(zip(texts, json.loads(out.stdout), strict=True))
+
+
+def _learned() -> Any:
+    try:
+        from langchain_tiered_memory.security import learned_classifier
+    except ImportError:
+        return None
+    return learned_classifier()
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="LoCoMo dev directory")
+    parser.add_argument("--misses", type=int, default=15, help="misses/FPs to print per table")
+    parser.add_argument("--baseline", help="git revision whose scanner to show beside this one")
     args = parser.parse_args(argv)
 
     print(f"patterns.json version {patterns_version()}")
-    attacks = _jsonl(HERE / "data" / "security_attacks.jsonl")
-    benign = _jsonl(HERE / "data" / "security_benign.jsonl")
-    turns = locomo_turns(args.data)
-    print(f"attack corpus: {len(attacks)} cases; benign set: {len(benign)}; "
-          f"LoCoMo turns: {len(turns)} from {args.data}")
+    scanners = _scanners()
+    sets = load_sets()
+    rows = locomo_rows(args.data)
+    if args.baseline:
+        texts = [r["text"] for a, b in sets.values() for r in a + b] + [t for _, t in rows]
+        old = baseline_verdicts(args.baseline, sorted(set(texts)))
+        scanners[f"at {args.baseline}"] = old.__getitem__
+    for split, (attacks, benign) in sets.items():
+        print(f"\n==== {split}: {len(attacks)} attacks, {len(benign)} benign ====")
+        _table(split, attacks, scanners, args.misses, attacks=True)
+        _table(split, benign, scanners, args.misses, attacks=False)
+    if "independent" not in sets:
+        print("\n(no independent blind set: benchmarks/data/security_blind_*.jsonl absent)")
 
-    ok = Counter[str]()
-    naive_ok = Counter[str]()
-    per = Counter[str]()
-    missed: list[dict[str, str]] = []
-    for case in attacks:
-        family = f"{case['lang']}/{case['evasion']}"
-        per[family] += 1
-        if scan_memory_content(case["text"]).blocked:
-            ok[family] += 1
-        else:
-            missed.append(case)
-        naive_ok[family] += naive_scan(case["text"]).blocked
-    total_ok, naive_total = sum(ok.values()), sum(naive_ok.values())
-    print("\n== detection (attack corpus) ==")
-    print(f"scanner : {_rate(total_ok, len(attacks))}")
-    print(f"baseline: {_rate(naive_total, len(attacks))}  (seed's naive 3-regex scanner)")
-    print(f"{'family':<22}{'scanner':>10}{'baseline':>10}")
-    for family in sorted(per):
-        print(f"{family:<22}{ok[family]:>6}/{per[family]:<3}{naive_ok[family]:>6}/{per[family]:<3}")
-    for case in missed[:20]:
-        print(f"  MISSED {case['lang']}/{case['evasion']}: {case['text'][:90]!r}")
+    turns = [t for _, t in rows]
+    print(f"\n==== LoCoMo turns: {len(turns)} from {args.data} ====")
+    print("(the learned model's threshold was calibrated on 26.json: read the other files)")
+    _table("LoCoMo", [{"text": t, "family": f} for f, t in rows], scanners, args.misses,
+           attacks=False)
 
-    print("\n== false positives ==")
-    fp_turns = [t for t in turns if scan_memory_content(t).blocked]
-    print(f"LoCoMo turns : {_rate(len(fp_turns), len(turns))}  "
-          f"(baseline {_rate(sum(naive_scan(t).blocked for t in turns), len(turns))})")
-    for t in fp_turns[:10]:
-        r = scan_memory_content(t)
-        print(f"  FP {r.rule}: {t[:100]!r}")
-    fp_benign = [c["text"] for c in benign if scan_memory_content(c["text"]).blocked]
-    print(f"benign set   : {_rate(len(fp_benign), len(benign))}")
-    for t in fp_benign:
-        print(f"  FP {scan_memory_content(t).rule}: {t!r}")
-
-    print("\n== speed ==")
+    print("\n==== speed ====")
     corpus = "\n".join(turns) or "The quick brown fox. "
     mb = (corpus * (1_000_000 // len(corpus) + 1))[:1_000_000]
     scan_memory_content("warm up")
@@ -128,29 +238,22 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.perf_counter()
         result = scan_memory_content(mb)
         times.append(time.perf_counter() - t0)
-    print(f"1 MB of LoCoMo text: median {1000 * statistics.median(times):.1f} ms, "
-          f"min {1000 * min(times):.1f} ms (blocked={result.blocked}); "
-          f"baseline {1000 * _time(naive_scan, mb):.1f} ms")
-    per_turn = _time(lambda: [scan_memory_content(t) for t in turns[:2000]], None)
-    print(f"per turn: {1e6 * per_turn / max(1, min(len(turns), 2000)):.1f} us")
-    short = [t for t in turns if 60 <= len(t) <= 200] or ["The quick brown fox jumps. " * 3]
-    rounds = []
-    for _ in range(5):
-        rounds.append(_time(lambda: [scan_memory_content(t) for t in short], None) / len(short))
-    short_us = 1e6 * statistics.median(rounds)
-    print(f"short memories (LoCoMo turns of 60-200 chars, n={len(short)}): "
-          f"mean {short_us:.1f} us per scan (median of 5 rounds); "
-          f"baseline {1e6 * _time(lambda: [naive_scan(t) for t in short], None) / len(short):.1f} us")
-    print(f"anchor finder: {'pyahocorasick' if _has_automaton() else 're fallback'}")
-
-    detection = total_ok / max(len(attacks), 1)
-    fp_rate = len(fp_turns) / max(len(turns), 1)
-    print("\n== bars ==")
-    print(f"detection >= 95 %   : {'PASS' if detection >= 0.95 else 'FAIL'} ({100 * detection:.2f} %)")
-    print(f"LoCoMo FP <= 0.5 %  : {'PASS' if fp_rate <= 0.005 else 'FAIL'} ({100 * fp_rate:.3f} %)")
     ms = 1000 * statistics.median(times)
-    print(f"1 MB < 200 ms       : {'PASS' if ms < 200 else 'FAIL'} ({ms:.1f} ms)")
-    print(f"short scan < 50 us  : {'PASS' if short_us < 50 else 'FAIL'} ({short_us:.1f} us)")
+    print(f"1 MB of LoCoMo text: median {ms:.1f} ms, min {1000 * min(times):.1f} ms "
+          f"(blocked={result.blocked})")
+    short = [t for t in turns if 60 <= len(t) <= 200] or ["The quick brown fox jumps. " * 3]
+    for name, scan in scanners.items():
+        if name.startswith("at "):
+            continue  # precomputed verdicts, nothing to time
+        rounds = []
+        for _ in range(5):
+            t0 = time.perf_counter()
+            for t in short:
+                scan(t)
+            rounds.append((time.perf_counter() - t0) / len(short))
+        print(f"short memories ({name}, n={len(short)}): "
+              f"{1e6 * statistics.median(rounds):.1f} us per scan (median of 5 rounds)")
+    print(f"anchor finder: {'pyahocorasick' if _has_automaton() else 're fallback'}")
     return 0
 
 
@@ -158,12 +261,6 @@ def _has_automaton() -> bool:
     from langchain_tiered_memory.security import matcher
 
     return matcher._ac is not None
-
-
-def _time(fn, arg) -> float:  # type: ignore[no-untyped-def]
-    t0 = time.perf_counter()
-    fn() if arg is None else fn(arg)
-    return time.perf_counter() - t0
 
 
 if __name__ == "__main__":

@@ -14,7 +14,10 @@ import binascii
 import html
 import re
 import urllib.parse
+import zlib
 from dataclasses import dataclass
+
+from .markup import unsplit_words
 
 __all__ = ["DecodedDocument", "decode_candidates"]
 
@@ -23,7 +26,11 @@ _HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}[ :]?){8,}(?![0-9A-Fa-f])")
 _HEX_ESC = re.compile(r"(?:(?:\\x|0x)[0-9A-Fa-f]{2}[ ,]*){6,}")
 _ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}|&#[xX]?[0-9A-Fa-f]{1,6};|&[a-zA-Z]{2,8};|\\u[0-9A-Fa-f]{4}")
 _UESC = re.compile(r"\\u([0-9A-Fa-f]{4})")
-_MIN_ESCAPES = 3
+_ESCAPE_GAP = 64  # escapes closer than this belong to one encoded run
+_ESCAPE_WIDEN = 40  # a run is widened to the whole words it sits in, at most this far
+_SPACE = re.compile(r"\s")
+# A compressed payload may not decompress past this: a "zip bomb" costs at most this much.
+MAX_INFLATED = 256 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +81,21 @@ def _b64(token: str) -> str | None:
             raw = base64.b64decode(padded, validate=True)
     except (binascii.Error, ValueError):
         return None
-    return _as_text(raw)
+    return _as_text(_inflate(raw))
+
+
+def _inflate(raw: bytes) -> bytes:
+    """Decompress a gzip or zlib payload (bounded by :data:`MAX_INFLATED`); else ``raw``."""
+    if raw[:2] == b"\x1f\x8b":
+        wbits = 16 + zlib.MAX_WBITS
+    elif len(raw) > 2 and raw[0] == 0x78 and (raw[0] * 256 + raw[1]) % 31 == 0:
+        wbits = zlib.MAX_WBITS
+    else:
+        return raw
+    try:
+        return zlib.decompressobj(wbits).decompress(raw, MAX_INFLATED)
+    except zlib.error:
+        return raw
 
 
 def _hex(token: str) -> str | None:
@@ -119,6 +140,42 @@ def _runs(mask: bytes, seed: bytes, run: re.Pattern[bytes]) -> list[tuple[int, i
     return spans
 
 
+def _escape_starts(text: str) -> list[int]:
+    """Offsets of every ``%``, ``&`` and ``\\u`` (C-speed ``find``; a regex scan costs more)."""
+    starts: list[int] = []
+    for opener in ("%", "&", "\\u"):
+        pos = text.find(opener)
+        while pos >= 0:
+            starts.append(pos)
+            pos = text.find(opener, pos + 1)
+    starts.sort()
+    return starts
+
+
+def _escape_runs(text: str) -> list[tuple[int, int]]:
+    """Spans of nearby escapes, each widened to the words it sits in.
+
+    One escaped letter is enough to hide a word from the rules (``ign&#111;re``), so a single
+    escape counts; widening takes in the plain letters of the same words.
+    """
+    runs: list[tuple[int, int]] = []
+    for pos in _escape_starts(text):
+        m = _ESCAPE.match(text, pos)
+        if m is None:
+            continue
+        if runs and m.start() - runs[-1][1] <= _ESCAPE_GAP:
+            runs[-1] = (runs[-1][0], max(m.end(), runs[-1][1]))
+        else:
+            runs.append(m.span())
+    widened = []
+    for a, b in runs:
+        left = text.rfind(" ", max(0, a - _ESCAPE_WIDEN), a)
+        right = _SPACE.search(text, b, min(len(text), b + _ESCAPE_WIDEN))
+        widened.append((left + 1 if left >= 0 else max(0, a - _ESCAPE_WIDEN),
+                        right.start() if right else min(len(text), b + _ESCAPE_WIDEN)))
+    return widened
+
+
 def decode_candidates(text: str) -> DecodedDocument | None:
     """Collect and decode every encoded-looking run in ``text``.
 
@@ -152,12 +209,12 @@ def decode_candidates(text: str) -> DecodedDocument | None:
         pos = seed.end() if esc is None else esc.end()
         if esc is not None and (decoded := _hex(esc.group())) is not None:
             found.append((esc.start(), esc.end(), decoded, "hex"))
-    escapes = list(_ESCAPE.finditer(text))
-    if len(escapes) >= _MIN_ESCAPES:
-        start, end = escapes[0].start(), escapes[-1].end()
+    for start, end in _escape_runs(text):
         decoded = _unescape(text[start:end])
         if decoded != text[start:end]:
             found.append((start, end, decoded, "escapes"))
+    found.extend((a, b, rejoined, "markup") for a, b, rejoined in unsplit_words(text))
+    found.sort()
     if not found:
         return None
     parts: list[str] = []

@@ -1,7 +1,8 @@
 """The write-path gate: ``scan_memory_content`` and its async twin.
 
 Order of checks (first hit wins): invisible characters, then the injection rules on every
-matching view, then the same rules on decoded payloads (base64, hex, escapes; ROT13 has its own
+matching view, then look-alike Unicode (mixed-script words, stacked marks), then all of that on
+decoded payloads (base64, hex, escapes; ROT13 has its own
 view), then — only if all of that passed — the optional classifier. Any internal exception yields
 ``ScanResult(blocked=True, reason="scanner_error")``.
 """
@@ -16,15 +17,18 @@ from ..types import ScanResult
 from .classifier import arun_classifier, run_classifier
 from .encodings import decode_candidates
 from .invisible import find_invisible
+from .lookalike import find_lookalike
 from .normalize import join_points, make_views, to_original
 from .rules import RuleSet, ViewPlan, load_rules
 
 __all__ = ["ascan_memory_content", "scan_memory_content"]
 
 DEFAULT_CLASSIFIER_TIMEOUT = 10.0
-_MAX_DEPTH = 2  # decoded payloads are themselves decoded once more (base64 of hex...)
+_MAX_DEPTH = 3  # decoded payloads are decoded again, three layers deep (base64 of base64...)
 
 
+# A guarded rule checks its required words once it has opened this many windows.
+_GUARD_AFTER = 128
 # Characters a rule's look-arounds may read past its maximum width (``\\b``, ``(?!x)``...).
 _MARGIN = 8
 # Python-level cost of one windowed search, in units of C-level start positions tried.
@@ -43,12 +47,15 @@ def _view_matches(
     """
     found: dict[int, re.Match[str]] = {}
     size = len(folded)
+    settled: set[int] = set()
+    guarded = set(plan.guarded)
     for tid in plan.unanchored:
         m = rules.targets[tid].compiled.regex.search(folded)
         if m is not None:
             found[tid] = m
-    settled: set[int] = set(found)
+    settled.update(found)
     budget: dict[int, int] = {}
+    opened: dict[int, int] = {}
     for start, tids in plan.finder.hits(folded):
         for tid in tids:
             if tid in settled:
@@ -64,6 +71,14 @@ def _view_matches(
             if left is None:
                 # Once windows would cost more than one pass over the view, do one pass.
                 left = size // (anchors.before + compiled.width + _HIT_OVERHEAD)
+            opened[tid] = seen = opened.get(tid, 0) + 1
+            if (
+                tid in guarded
+                and (seen == _GUARD_AFTER or left <= 0)
+                and not _holds_required(folded, rules, tid)
+            ):
+                settled.add(tid)  # a flood of anchors, none of the words a match needs
+                continue
             if left <= 0:
                 settled.add(tid)
                 m = compiled.regex.search(folded)
@@ -76,6 +91,15 @@ def _view_matches(
                 found[tid] = m
                 settled.add(tid)
     return found
+
+
+def _holds_required(folded: str, rules: RuleSet, tid: int) -> bool:
+    """Whether ``folded`` holds one of the words every match of target ``tid`` contains.
+
+    Each absent word costs a pass over the text, so this runs only once a target has opened
+    many windows: then it is cheap next to the windows a flood of its anchor would open.
+    """
+    return any(word in folded for word in rules.targets[tid].rule.requires)
 
 
 def _near(points: tuple[int, ...], lo: int, hi: int) -> bool:
@@ -134,8 +158,15 @@ def _scan_text(text: str, rules: RuleSet, depth: int) -> ScanResult | None:
         detail = f"U+{hit.codepoint:04X} ({hit.rule})"
         return ScanResult(True, "invisible_unicode", hit.rule, (hit.start, hit.end), detail)
     found = _match_rules(text, rules)
-    if found is not None or depth >= _MAX_DEPTH:
+    if found is not None:
         return found
+    lookalike = find_lookalike(text)
+    if lookalike is not None:
+        span = (lookalike.start, lookalike.end)
+        detail = f"{lookalike.rule}: {text[lookalike.start : lookalike.end]!r}"
+        return ScanResult(True, "lookalike_unicode", lookalike.rule, span, detail)
+    if depth >= _MAX_DEPTH:
+        return None
     doc = decode_candidates(text)
     if doc is None:
         return None

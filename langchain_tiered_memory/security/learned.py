@@ -1,0 +1,123 @@
+"""The bundled second opinion: hashed character n-grams and a logistic regression, in numpy.
+
+Rules catch what they were written for; this model scores what they miss by *shape*: the mix of
+override verbs, addressing the assistant, output forcing and destinations that injections share
+across phrasings. It is small (one weight vector of 2**18 half floats, ~0.5 MB), has no runtime
+dependency beyond numpy, and scores a short memory in well under a millisecond.
+
+Features are the counts of character 2- to 5-grams of the ``literal`` matching view (the same
+folding the rules see: case, width, confusables, traditional Chinese), with runs of white space
+squeezed, hashed into :data:`DIM` buckets, log-scaled and L2-normalised. Long texts are scored in
+overlapping windows (at most :data:`MAX_WINDOWS`), the highest score wins.
+
+The weights (``injection_model.npy``) and their metadata (``injection_model.json``: threshold,
+training corpus, measured figures) are written by ``benchmarks/train_injection_classifier.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .classifier import ScanVerdict
+from .normalize import make_view
+
+__all__ = ["DIM", "LearnedClassifier", "featurize", "learned_classifier"]
+
+DIM = 1 << 18
+NGRAMS = (2, 3, 4, 5)
+WINDOW = 512
+STEP = 384
+MAX_WINDOWS = 32
+_SHIFT = np.uint64(64 - 18)
+_MULT = np.uint64(0x9E3779B97F4A7C15)
+_BASE = np.uint64(1_000_003)
+# One salt per n-gram length, so that "ab" and the bigram part of "abc" hash apart.
+_SALTS = {n: np.uint64((n * 0x9E3779B97F4A7C15) % 2**64) for n in range(1, 9)}
+_SPACES = re.compile(r"\s+")
+
+
+def _hashes(cps: npt.NDArray[np.uint64], n: int) -> npt.NDArray[np.uint64]:
+    count = len(cps) - n + 1
+    h = np.zeros(count, dtype=np.uint64)
+    for k in range(n):
+        h = h * _BASE + cps[k : k + count]  # wraps modulo 2**64, as intended
+    h ^= _SALTS[n]
+    return (h * _MULT) >> _SHIFT
+
+
+def featurize(text: str) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+    """Hashed n-gram features of one window of text: ``(bucket indices, values)``."""
+    folded = " " + _SPACES.sub(" ", make_view(text, "literal")).strip() + " "
+    cps = np.frombuffer(folded.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    parts = [_hashes(cps, n) for n in NGRAMS if len(cps) >= n]
+    idx, counts = np.unique(np.concatenate(parts).astype(np.int64), return_counts=True)
+    values = np.log1p(counts).astype(np.float32)
+    values /= max(float(np.linalg.norm(values)), 1e-6)
+    return idx, values
+
+
+def windows(text: str) -> list[str]:
+    """The windows a text is scored in (the whole text when it is short)."""
+    if len(text) <= WINDOW:
+        return [text]
+    starts = list(range(0, len(text) - WINDOW + STEP, STEP))
+    if len(starts) > MAX_WINDOWS:
+        # Spread the windows over the text rather than reading only its head.
+        stride = len(starts) / MAX_WINDOWS
+        starts = [starts[int(i * stride)] for i in range(MAX_WINDOWS)]
+    return [text[s : s + WINDOW] for s in starts]
+
+
+@dataclass(frozen=True, slots=True)
+class LearnedClassifier:
+    """A classifier for ``scan_memory_content``: called on a text, it returns a verdict.
+
+    Attributes:
+        weights: One weight per hashed bucket.
+        bias: The intercept.
+        threshold: The score at or above which a text is refused (chosen on the training
+            corpus; the figures it was measured at are in ``info``).
+        info: The training metadata.
+    """
+
+    weights: npt.NDArray[np.float32]
+    bias: float
+    threshold: float
+    info: dict[str, Any]
+
+    def score(self, text: str) -> float:
+        """Probability that ``text`` is an injection (the highest over its windows)."""
+        best = -math.inf
+        for window in windows(text):
+            idx, values = featurize(window)
+            best = max(best, float(self.weights[idx] @ values) + self.bias)
+        return 1.0 / (1.0 + math.exp(-best)) if best > -700 else 0.0
+
+    def __call__(self, text: str) -> ScanVerdict:
+        score = self.score(text)
+        return ScanVerdict(score >= self.threshold, score, "learned n-gram model")
+
+
+@lru_cache(maxsize=1)
+def learned_classifier() -> LearnedClassifier:
+    """The bundled model, loaded once per process.
+
+    Use it as ``scan_memory_content(text, classifier=learned_classifier())`` or through the
+    store's ``classifier`` argument.
+    """
+    here = resources.files(__package__)
+    info = json.loads(here.joinpath("injection_model.json").read_text(encoding="utf-8"))
+    with here.joinpath("injection_model.npy").open("rb") as f:
+        weights = np.load(f).astype(np.float32)
+    if weights.shape != (DIM,):
+        raise ValueError(f"injection_model.npy: expected {DIM} weights, got {weights.shape}")
+    return LearnedClassifier(weights, float(info["bias"]), float(info["threshold"]), info)
