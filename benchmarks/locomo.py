@@ -200,11 +200,14 @@ def main() -> None:
     keyword = {k: totals[RUNS[0][0]][k] / n_q for k in KS}
     vector = {k: totals[RUNS[1][0]][k] / n_q for k in KS}
     ok = all(hybrid[k] >= keyword[k] and hybrid[k] >= vector[k] for k in KS)
-    print(f"\nbar (dev, tuning data): hybrid >= keyword and vector at R@1/5/10 -> "
-          f"{'PASS' if ok else 'FAIL'}; R@10 >= 0.69 -> "
-          f"{'PASS' if hybrid[10] >= 0.69 else 'FAIL'} ({hybrid[10]:.3f})")
-    print("the linear weights were fitted on these conversations: the blind (leave-one-"
-          "conversation-out) figures are printed by benchmarks/fusion_tuning.py")
+    print(f"\nhybrid >= keyword and vector at R@1/5/10 on {args.data.name}: "
+          f"{'PASS' if ok else 'FAIL'}" + "".join(
+              f"; R@{k} {hybrid[k]:.3f} vs {keyword[k]:.3f}" for k in KS))
+    if args.data == DEFAULT_DATA:
+        print(f"bar (LoCoMo dev, tuning data): R@10 >= 0.69 -> "
+              f"{'PASS' if hybrid[10] >= 0.69 else 'FAIL'} ({hybrid[10]:.3f}); the linear weights"
+              " were fitted on these conversations: the blind (leave-one-conversation-out)"
+              " figures are printed by benchmarks/fusion_tuning.py")
 
 
 def _fill(store: TieredMemoryStore, namespace: str, items: list[dict[str, Any]]) -> int:
