@@ -20,7 +20,7 @@ import os
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 import sqlalchemy as sa
@@ -56,20 +56,24 @@ __all__ = ["KnowledgeDoc", "KnowledgeMixin", "knowledge_sidecar_path", "merge_hi
 class KnowledgeMixin(StoreCore):
     """The knowledge base: user documents, chunked, with vectors in a .npz sidecar."""
 
+    # Built on first use, so a store that never touches its knowledge base pays nothing.
+    _kb_state: _State | None = None
+    _knowledge_path: Path | None = None
+
     # -- state ------------------------------------------------------------------------------
 
     def _kb(self) -> _State:
-        state = cast("_State | None", getattr(self, "_kb_state", None))
+        state = self._kb_state
         if state is None:
             with _STATE_LOCK:
-                state = getattr(self, "_kb_state", None)
+                state = self._kb_state
                 if state is None:
                     state = _State(self._resolve_knowledge_path())
                     self._kb_state = state
         return state
 
     def _resolve_knowledge_path(self) -> Path | None:
-        explicit = getattr(self, "_knowledge_path", None) or self.config.extra.get("knowledge_path")
+        explicit = self._knowledge_path or self.config.extra.get("knowledge_path")
         if explicit:
             return Path(explicit)
         return knowledge_sidecar_path(self.url)

@@ -26,13 +26,14 @@ from ._knowledge_files import (
     knowledge_docs,
     merge_hits,
 )
+from ._recall import RecallMixin, SearchMode
 from ._rows import check_namespace
 from ._vectors import VectorMatrix
 
 __all__ = ["KnowledgeSearchMixin"]
 
 
-class KnowledgeSearchMixin(KnowledgeMixin):
+class KnowledgeSearchMixin(KnowledgeMixin, RecallMixin):
     """`search_knowledge` and `search_with_knowledge` (memories and knowledge in one list)."""
 
     def _knowledge_index(self, namespace: str) -> _NamespaceKnowledge:
@@ -83,7 +84,7 @@ class KnowledgeSearchMixin(KnowledgeMixin):
         *,
         namespace: str = "default",
         k: int = 4,
-        mode: str = "hybrid",
+        mode: SearchMode = "hybrid",
         tags: Iterable[str] | None = None,
         since: datetime | None = None,
         until: datetime | None = None,
@@ -132,7 +133,7 @@ class KnowledgeSearchMixin(KnowledgeMixin):
 
         ranked = recall(
             IndexSource(index.keyword, index.vectors, index.lock),
-            RecallRequest(tokenize(query), qvec, k, mode, allowed, query),  # type: ignore[arg-type]
+            RecallRequest(tokenize(query), qvec, k, mode, allowed, query),
             config=self.config,
             importance=lambda ids: {i: index.importance.get(i, 0.5) for i in ids},
             reranker=reranker,
@@ -227,7 +228,7 @@ class KnowledgeSearchMixin(KnowledgeMixin):
         *,
         namespace: str = "default",
         k: int = 10,
-        mode: str = "hybrid",
+        mode: SearchMode = "hybrid",
         tags: Iterable[str] | None = None,
         since: datetime | None = None,
         until: datetime | None = None,
@@ -243,7 +244,7 @@ class KnowledgeSearchMixin(KnowledgeMixin):
         that make the final ``k`` are reinforced.
         """
         tags = None if tags is None else list(tags)
-        memory = cast(Any, self).search(
+        memory = self.search(
             query,
             namespace=namespace,
             k=k,
@@ -269,7 +270,7 @@ class KnowledgeSearchMixin(KnowledgeMixin):
         hits = merge_hits(memory, knowledge, k)
         recalled = [h.entry.id for h in hits if not h.knowledge]
         if reinforce and recalled:
-            cast(Any, self).reinforce(recalled, namespace=namespace, now=now)
+            self.reinforce(recalled, namespace=namespace, now=now)
         return hits
 
     # -- async twins ------------------------------------------------------------------------
