@@ -7,8 +7,9 @@
 - `enqueue_session` / `run_consolidation_job`: the durable-job layer on the store's ``tm_jobs``.
 """
 
-from .graph import build_consolidation_graph, consolidation_node
+from .graph import build_consolidation_graph
 from .jobs import enqueue_session, run_consolidation_job, session_job_key
+from .node import consolidation_node
 from .pipeline import ConsolidationState
 from .scheduler import ConsolidationScheduler, SchedulerStats, TaskPriority
 
