@@ -85,6 +85,8 @@ class TieredMemoryMiddleware(AgentMiddleware):  # type: ignore[type-arg]
         working: Put the session's working memory in the block and record each turn in it.
         tools: Also give the agent the memory tools (``save_memory``, ``search_memory``, ...),
             bound to the same namespace source.
+        persist: Keep working memory in the store too, so it survives a restart (see
+            `WorkingMemoryHistory`).
     """
 
     def __init__(
@@ -97,6 +99,7 @@ class TieredMemoryMiddleware(AgentMiddleware):  # type: ignore[type-arg]
         k: int = 8,
         working: bool = True,
         tools: bool = False,
+        persist: bool = False,
     ) -> None:
         super().__init__()
         self.store = store
@@ -105,6 +108,7 @@ class TieredMemoryMiddleware(AgentMiddleware):  # type: ignore[type-arg]
         self.budget = budget
         self.k = k
         self.working = working
+        self.persist = persist
         self.tools = (
             create_memory_tools(store, namespace=runtime_namespace(namespace)) if tools else []
         )
@@ -123,7 +127,11 @@ class TieredMemoryMiddleware(AgentMiddleware):  # type: ignore[type-arg]
     def history(self, scope: MemoryScope) -> WorkingMemoryHistory:
         """The working memory of a scope's session (shared with every other holder of it)."""
         return WorkingMemoryHistory(
-            scope.session_id, store=self.store, namespace=scope.namespace, scheduler=self.scheduler
+            scope.session_id,
+            store=self.store,
+            namespace=scope.namespace,
+            scheduler=self.scheduler,
+            persist=self.persist,
         )
 
     def _run_scope(self, runtime: Runtime[Any] | None) -> MemoryScope:
