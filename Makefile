@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q --upgrade pip
 	# CPU torch first: a bare `torch` requirement would otherwise pull a multi-GB CUDA build.
 	$(BIN)/python -m pip install -q torch==2.13.0
-	$(BIN)/python -m pip install -q -e '.[local,server,cli,postgres,dev]'
+	$(BIN)/python -m pip install -q -e '.[local,server,cli,postgres,langchain,dev]'
 	touch $(STAMP)
 
 demo: setup

@@ -7,6 +7,7 @@ import json
 import os
 import re
 import shutil
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -188,3 +189,69 @@ def _resolve(store: TieredMemoryStore, entry_id: str, namespace: str) -> str:
 
 
 # -- commands ---------------------------------------------------------------------------------
+
+
+# -- serve --------------------------------------------------------------------------------------
+
+
+def require_extra(module: str, extra: str, feature: str) -> Any:
+    """Import an optional dependency, or stop with the pip command that installs it."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise typer.BadParameter(
+            f"{feature} needs the '{extra}' extra ({module} is not installed): "
+            f"pip install 'langchain-tiered-memory[{extra}]'"
+        ) from None
+
+
+def read_tokens(given: list[str], path: Path | None, env: str) -> dict[str, str]:
+    """Bearer tokens from ``--token`` pairs, a token file (one pair a line) and the environment.
+
+    Raises:
+        typer.BadParameter: A malformed pair, or no token at all.
+    """
+    pairs = list(given)
+    if path is not None:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        pairs += [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    pairs += [p for p in env.split(",") if p.strip()]
+    tokens: dict[str, str] = {}
+    for pair in pairs:
+        tok, sep, ns = pair.partition("=")
+        if not sep or not tok.strip() or not ns.strip():
+            # The pair holds a secret: name its position, never its text.
+            raise typer.BadParameter("a token must be TOKEN=NAMESPACE (one is not)")
+        tokens[tok.strip()] = ns.strip()
+    if not tokens:
+        raise typer.BadParameter(
+            "no token: set TIERED_MEMORY_TOKENS=TOKEN=NAMESPACE[,...] or give --token-file"
+        )
+    return tokens
+
+
+def load_chat_model(spec: str) -> Any:
+    """A chat model from ``provider:model`` (langchain's ``init_chat_model``)."""
+    chat_models = require_extra("langchain.chat_models", "langchain", "--chat-model")
+    try:
+        return chat_models.init_chat_model(spec)
+    except (ImportError, ValueError) as exc:
+        raise typer.BadParameter(f"--chat-model {spec!r}: {exc}") from None
+
+
+def stop_now(store: TieredMemoryStore) -> None:
+    """Close the store and end the process, even if a request thread is still importing.
+
+    The server's worker threads are not daemons: after a stop signal, an import in flight would
+    keep the process alive for as long as it runs. Its transaction is simply never committed.
+    """
+    import threading
+
+    busy = [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon]
+    store.close()
+    if busy:
+        sys.stderr.write("stopped: a request in flight was abandoned (nothing of it was written)\n")
+        sys.stderr.flush()
+        os._exit(0)

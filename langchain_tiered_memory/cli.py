@@ -35,7 +35,11 @@ from ._cli_support import (
     _opened,
     _resolve,
     default_db,
+    load_chat_model,
     open_store,
+    read_tokens,
+    require_extra,
+    stop_now,
 )
 
 __all__ = ["HashingEmbeddings", "app", "default_db", "main", "open_store"]
@@ -500,42 +504,47 @@ def serve(
     db: Db = None,
     host: Annotated[str, typer.Option(help="Bind address.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port.")] = 8765,
+    token_file: Annotated[Path | None, typer.Option(
+        exists=True, dir_okay=False,
+        help="File of TOKEN=NAMESPACE lines (env TIERED_MEMORY_TOKENS, comma-separated).")] = None,
     token: Annotated[list[str] | None, typer.Option(
-        help="TOKEN=NAMESPACE (repeatable; env TIERED_MEMORY_TOKENS, comma-separated).")] = None,
+        help="TOKEN=NAMESPACE (repeatable). Visible to every user in `ps`: prefer "
+             "TIERED_MEMORY_TOKENS or --token-file.")] = None,
     max_body: Annotated[int, typer.Option(min=1, help="Largest request body in bytes.")]
     = 10_000_000,
+    chat_model: Annotated[str | None, typer.Option(
+        help="provider:model for POST /api/chat (langchain's init_chat_model; "
+             "env TIERED_MEMORY_CHAT_MODEL).")] = None,
     embeddings: Emb = None,
 ) -> None:
     """Serve the REST API (FastAPI + uvicorn)."""
-    import uvicorn
-
+    err = _console(stderr=True)
+    if token:
+        err.print("[yellow]warning:[/] --token is visible to other users in the process list; "
+                  "use TIERED_MEMORY_TOKENS or --token-file")
+    tokens = read_tokens(token or [], token_file, os.environ.get("TIERED_MEMORY_TOKENS", ""))
+    model_spec = chat_model or os.environ.get("TIERED_MEMORY_CHAT_MODEL")
+    uvicorn = require_extra("uvicorn", "server", "tiered-memory serve")
+    require_extra("fastapi", "server", "tiered-memory serve")
     from .server import create_app
 
-    pairs = list(token or [])
-    pairs += [p for p in os.environ.get("TIERED_MEMORY_TOKENS", "").split(",") if p.strip()]
-    tokens: dict[str, str] = {}
-    for pair in pairs:
-        tok, sep, ns = pair.partition("=")
-        if not sep or not tok.strip() or not ns.strip():
-            raise typer.BadParameter(f"--token must be TOKEN=NAMESPACE, not {pair!r}")
-        tokens[tok.strip()] = ns.strip()
-    if not tokens:
-        raise typer.BadParameter("give at least one --token TOKEN=NAMESPACE")
+    model = load_chat_model(model_spec) if model_spec else None
     with _errors(False):
         store = open_store(db, embeddings)
     # uvicorn logs only warnings: without this line a working server looks like a hung one.
-    err = _console(stderr=True)
     scopes = ", ".join(sorted(set(tokens.values())))
     err.print(f"serving the REST API on http://{_esc(host)}:{port} "
               f"({len(tokens)} token(s) for {_esc(scopes)}); Ctrl-C stops")
     if host not in ("127.0.0.1", "localhost", "::1"):
         err.print(f"[yellow]warning:[/] {_esc(host)} is reachable from other hosts, over plain "
                   "HTTP: put TLS in front of it")
+    app_ = create_app(store, tokens=tokens, max_body_bytes=max_body, chat_model=model)
     try:
-        uvicorn.run(create_app(store, tokens=tokens, max_body_bytes=max_body), host=host,
-                    port=port, log_level="warning")
+        # A stop signal waits at most a few seconds for requests in flight (an import can run
+        # for minutes); the app's shutdown then removes its temporary files.
+        uvicorn.run(app_, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3)
     finally:
-        store.close()
+        stop_now(store)
 
 
 def main() -> None:
