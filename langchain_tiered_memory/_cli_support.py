@@ -8,6 +8,7 @@ import os
 import re
 import shutil
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -255,3 +256,75 @@ def stop_now(store: TieredMemoryStore) -> None:
         sys.stderr.write("stopped: a request in flight was abandoned (nothing of it was written)\n")
         sys.stderr.flush()
         os._exit(0)
+
+
+# -- import progress ----------------------------------------------------------------------------
+
+
+class FileProgress:
+    """A progress bar over the bytes of a file the importer is reading, refreshed 4× a second.
+
+    The importer reports conversations and messages per batch; how far into the file it is comes
+    from the read position of its open file (Linux ``/proc/self/fdinfo``), polled by a thread.
+    Where that is not readable the bar shows the counts and the elapsed time only.
+    """
+
+    def __init__(self, path: Path, *, console: Any) -> None:
+        from rich.progress import (
+            BarColumn,
+            DownloadColumn,
+            Progress,
+            SpinnerColumn,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+
+        self.path = Path(path).resolve()
+        self.total = self.path.stat().st_size
+        self._bar = Progress(
+            SpinnerColumn(), TextColumn("[bold]importing[/] {task.description}"), BarColumn(),
+            DownloadColumn(), TextColumn("{task.fields[counts]}"), TimeElapsedColumn(),
+            console=console, transient=True, disable=not console.is_terminal,
+            refresh_per_second=4,
+        )
+        self._task = self._bar.add_task(_esc(self.path.name), total=self.total, counts="")
+        self._stop = threading.Event()
+        self._poller = threading.Thread(target=self._poll, name="import-progress", daemon=True)
+
+    def __enter__(self) -> FileProgress:
+        self._bar.__enter__()
+        self._poller.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._poller.join(timeout=1)
+        self._bar.__exit__(None, None, None)
+
+    def counts(self, text: str) -> None:
+        """Show the importer's latest counts."""
+        self._bar.update(self._task, counts=text)
+
+    def position(self) -> int | None:
+        """Bytes of the file read so far by this process, or None when it cannot be seen."""
+        fd_dir = Path("/proc/self/fd")
+        try:
+            for fd in os.listdir(fd_dir):
+                try:
+                    if Path(os.readlink(fd_dir / fd)) != self.path:
+                        continue
+                    info = (Path("/proc/self/fdinfo") / fd).read_text()
+                except OSError:
+                    continue
+                for line in info.splitlines():
+                    if line.startswith("pos:"):
+                        return int(line.split()[1])
+        except OSError:
+            return None
+        return None
+
+    def _poll(self) -> None:
+        while not self._stop.wait(0.25):
+            pos = self.position()
+            if pos is not None:
+                self._bar.update(self._task, completed=min(pos, self.total))
