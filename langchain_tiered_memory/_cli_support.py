@@ -82,7 +82,11 @@ def open_store(db: str | None = None, embeddings: str | None = None) -> TieredMe
     if kind == "minilm":
         # Loading the model draws a tqdm bar on stderr at every command; a CLI answer is enough.
         os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
-    emb = HashingEmbeddings() if kind == "hash" else None
+    from .minilm import QuickQueryEmbeddings
+
+    # A query is embedded without torch (numpy on the same weights): a `search` answers in a
+    # fraction of the time; the full model loads only when documents are embedded.
+    emb: Embeddings = HashingEmbeddings() if kind == "hash" else QuickQueryEmbeddings()
     return TieredMemoryStore(url, embeddings=emb, config=config)
 
 

@@ -14,9 +14,6 @@ import string
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from langgraph.config import get_config
-from langgraph.runtime import get_runtime
-
 from .errors import InvalidInput
 
 __all__ = [
@@ -109,6 +106,11 @@ def current_run() -> tuple[Any, Mapping[str, Any]]:
 
     Outside a run (a plain function call), both are empty.
     """
+    # Imported here, not above: the store imports `context`, which imports this module, and a
+    # command-line search must not pay for loading LangGraph's runtime.
+    from langgraph.config import get_config
+    from langgraph.runtime import get_runtime
+
     try:
         config = get_config()
     except RuntimeError:
