@@ -97,7 +97,8 @@ class TieredMemoryBaseStore(BaseStore):
       Every string of the document (dict keys too) is scanned as text, indexed or not. A
       value must be strict JSON (no sets, bytes or NaN; at most 64 levels deep), else
       `InvalidInput`. Re-putting a key makes a new version; the old one is kept (superseded,
-      ARCHIVAL) for history, and only the latest is ever returned.
+      ARCHIVAL) for history, and only the latest is ever returned. A put never retires the
+      item of another key (the store's on-write contradiction checks skip adapter writes).
     - ``search(query=...)`` ranks like `InMemoryStore`: the score is the best cosine similarity
       between the query and the embedding of each indexed field text (``$`` = the document as
       sorted JSON), with the ``index["embed"]`` embedder (default: the store's). Every matching
@@ -401,7 +402,13 @@ class TieredMemoryBaseStore(BaseStore):
         # Puts are de-duplicated per key, so puts and deletes touch different keys: the
         # all-or-nothing write goes first, and a refused put leaves every delete undone too.
         if items:
-            self.store.add_many(items, namespace=items[0]["namespace"], path=self.path, now=now)
+            # A LangGraph item is addressed by its key: a put must never retire another key's
+            # item, which the store's on-write contradiction resolution would do to two items
+            # that read alike ("document number 3" / "document number 4").
+            with self.store.suspend_checks():
+                self.store.add_many(
+                    items, namespace=items[0]["namespace"], path=self.path, now=now
+                )
         for op in deletes:
             namespace = m.to_store_namespace(op.namespace)
             for entry in self._entries(namespace, m.entry_key(op.key)):

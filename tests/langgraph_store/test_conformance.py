@@ -8,6 +8,8 @@ used to miss: ranked query search with pages (no relevance floor), ``index["embe
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from langgraph.store.base import InvalidNamespaceError, PutOp
@@ -234,3 +236,14 @@ def test_non_ascii(store: TieredMemoryStore, chars: CharEmbeddings) -> None:
         bs.put(("user_123", "memories"), str(i), {"text": text})
     for i, text in enumerate(texts, 1):
         assert bs.search(("user_123", "memories"), query=text)[0].key == str(i)
+
+
+def test_items_that_read_alike_are_not_retired(tmp_path: Path) -> None:
+    """Distinct keys are distinct items: the store's contradiction resolution must not apply."""
+    with TieredMemoryStore(f"sqlite:///{tmp_path / 'm.db'}", embeddings=HashEmbeddings()) as store:
+        bs = TieredMemoryBaseStore(store)
+        for i in range(5):
+            bs.put(NS, f"doc{i}", {"text": f"test document number {i}"})
+        assert len(bs.search(NS, query="test", limit=10)) == 5
+        assert len(bs.search(NS, limit=10)) == 5
+        assert store.count(namespace="test") == 5
