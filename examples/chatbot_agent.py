@@ -18,7 +18,7 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _offline import chat_model
-from langchain_core.messages import HumanMessage, SystemMessage
+from langchain_core.messages import HumanMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.graph import END, START, MessagesState, StateGraph
 
@@ -30,19 +30,16 @@ NAMESPACE = "alice"
 
 
 def build_agent(store: TieredMemoryStore, scheduler: ConsolidationScheduler, model: Any) -> Any:
-    """START → memory (recall + inject) → chatbot (working memory + model) → END."""
+    """START → memory (long-term recall + working memory) → chatbot (model, records the turn)."""
 
     def chatbot(state: MessagesState, config: RunnableConfig) -> dict[str, Any]:
         thread = config["configurable"]["thread_id"]
         history = WorkingMemoryHistory(thread, store=store, namespace=NAMESPACE,
                                        scheduler=scheduler)
-        history.add_messages([state["messages"][-1]])
-        working = history.render()
-        prompt = [*state["messages"]]
-        if working:
-            prompt.insert(0, SystemMessage(working))
-        reply = model.invoke(prompt)
-        history.add_messages([reply])
+        # The memory node already put the long-term levels and this session's working memory
+        # (earlier turns) into the system message; record this turn for the next ones.
+        reply = model.invoke(state["messages"])
+        history.add_messages([state["messages"][-1], reply])
         return {"messages": [reply]}
 
     graph = StateGraph(MessagesState)

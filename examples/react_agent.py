@@ -1,4 +1,4 @@
-"""A `create_react_agent` with long-term memory: memory tools + the tiered store as its BaseStore.
+"""A `create_agent` agent with long-term memory: memory tools + the tiered store as its BaseStore.
 
 Runs offline: the chat model is a scripted fake that emits the tool calls a real model would.
 Two sessions of the same user:
@@ -14,26 +14,34 @@ Run it: ``python examples/react_agent.py``.
 from __future__ import annotations
 
 import tempfile
-import warnings
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from langchain.agents import create_agent
+from langchain.agents.middleware import AgentMiddleware, ModelRequest, dynamic_prompt
 from langchain_core.embeddings import Embeddings
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
-from langchain_core.messages import AIMessage, AnyMessage, BaseMessage, SystemMessage, ToolMessage
-from langgraph.config import get_store
-from langgraph.prebuilt import create_react_agent
+from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
 from langchain_tiered_memory import MemoryConfig, TieredMemoryStore
 from langchain_tiered_memory.langgraph_store import TieredMemoryBaseStore
+from langchain_tiered_memory.scope import runtime_namespace
 from langchain_tiered_memory.tools import create_memory_tools
 
 USER = "alice"
 
 
+@dataclass
+class Context:
+    """The run's context (``create_agent(..., context_schema=Context)``)."""
+
+    user_id: str
+
+
 class ScriptedChatModel(GenericFakeChatModel):
-    """A fake chat model that accepts tools (``create_react_agent`` binds them)."""
+    """A fake chat model that accepts tools (``create_agent`` binds them)."""
 
     def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> ScriptedChatModel:  # type: ignore[override]
         return self
@@ -61,16 +69,19 @@ def _script() -> Iterator[BaseMessage]:
     yield AIMessage(content="How about apple slices with sunflower-seed butter? No peanuts.")
 
 
-def _prompt_with_memories(log: list[list[str]]) -> Any:
-    def prompt(state: dict[str, Any]) -> list[AnyMessage]:
+def _prompt_with_memories(log: list[list[str]]) -> AgentMiddleware:
+    @dynamic_prompt
+    def prompt(request: ModelRequest) -> str:
         """Put what the store recalls for the user's question into the system prompt."""
-        question = next(str(m.content) for m in reversed(state["messages"]) if m.type == "human")
-        hits = get_store().search(("user", USER), query=question, limit=3)
+        messages = request.state["messages"]
+        question = next(str(m.content) for m in reversed(messages) if m.type == "human")
+        user = request.runtime.context.user_id
+        hits = request.runtime.store.search(("user", user), query=question, limit=3)
+        # Ranked like InMemoryStore (cosine similarity, best first); the top three go in.
         recalled = [h.value["content"] for h in hits if h.score is not None]
         log.append(recalled)
         lines = "\n".join(f"- {r}" for r in recalled) or "- (nothing yet)"
-        system = f"You are a helpful assistant.\nWhat you remember:\n{lines}"
-        return [SystemMessage(content=system), *state["messages"]]
+        return f"You are a helpful assistant.\nWhat you remember:\n{lines}"
 
     return prompt
 
@@ -83,16 +94,14 @@ def main(db_path: str | Path | None = None, embeddings: Embeddings | None = None
         f"sqlite:///{db_path}", embeddings=embeddings, config=MemoryConfig(rerank_enabled=False)
     )
     prompts: list[list[str]] = []  # what the prompt recalled, one list per model call
-    with warnings.catch_warnings():
-        # langgraph 1.x points to langchain.agents.create_agent; this prebuilt still works.
-        warnings.simplefilter("ignore", DeprecationWarning)
-        agent = create_react_agent(
-            ScriptedChatModel(messages=_script()),
-            create_memory_tools(store, namespace=("user", "{user_id}")),
-            prompt=_prompt_with_memories(prompts),
-            store=TieredMemoryBaseStore(store),
-        )
-    config = {"configurable": {"user_id": USER}}
+    agent = create_agent(
+        ScriptedChatModel(messages=_script()),
+        # The tools' namespace template is filled from the runtime context.
+        create_memory_tools(store, namespace=runtime_namespace(("user", "{user_id}"))),
+        middleware=[_prompt_with_memories(prompts)],
+        store=TieredMemoryBaseStore(store),
+        context_schema=Context,
+    )
     transcript: list[str] = []
     for session, text in enumerate(
         ["I'm allergic to peanuts, please remember that.", "Can you suggest a snack? No peanuts!"],
@@ -100,7 +109,7 @@ def main(db_path: str | Path | None = None, embeddings: Embeddings | None = None
     ):
         transcript.append(f"--- session {session}")
         calls_before = len(prompts)
-        result = agent.invoke({"messages": [("user", text)]}, config)
+        result = agent.invoke({"messages": [("user", text)]}, context=Context(user_id=USER))
         transcript.append(f"(prompt recalled: {prompts[calls_before]})")
         for message in result["messages"]:
             transcript.append(_show(message))

@@ -37,6 +37,7 @@ _EXPORTS: dict[str, str] = {
     "LocalEmbeddings": ".embeddings",
     "TieredMemoryRetriever": ".retriever",
     "WorkingMemoryHistory": ".history",
+    "TieredMemoryMiddleware": ".middleware",
     "build_consolidation_graph": ".consolidation",
     "TieredMemoryBaseStore": ".langgraph_store",
     "create_memory_tools": ".tools",
@@ -64,6 +65,7 @@ __all__ = [
     "StoreError",
     "TieredMemoryBaseStore",
     "TieredMemoryError",
+    "TieredMemoryMiddleware",
     "TieredMemoryRetriever",
     "TieredMemoryStore",
     "WorkingMemoryHistory",
@@ -89,6 +91,7 @@ if TYPE_CHECKING:
     )
     from .history import WorkingMemoryHistory
     from .langgraph_store import TieredMemoryBaseStore
+    from .middleware import TieredMemoryMiddleware
     from .provenance import WritePath, provenance_guard
     from .retriever import TieredMemoryRetriever
     from .store import TieredMemoryStore

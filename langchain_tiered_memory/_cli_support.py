@@ -7,6 +7,8 @@ import json
 import os
 import re
 import shutil
+import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -80,7 +82,11 @@ def open_store(db: str | None = None, embeddings: str | None = None) -> TieredMe
     if kind == "minilm":
         # Loading the model draws a tqdm bar on stderr at every command; a CLI answer is enough.
         os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
-    emb = HashingEmbeddings() if kind == "hash" else None
+    from .minilm import QuickQueryEmbeddings
+
+    # A query is embedded without torch (numpy on the same weights): a `search` answers in a
+    # fraction of the time; the full model loads only when documents are embedded.
+    emb: Embeddings = HashingEmbeddings() if kind == "hash" else QuickQueryEmbeddings()
     return TieredMemoryStore(url, embeddings=emb, config=config)
 
 
@@ -188,3 +194,141 @@ def _resolve(store: TieredMemoryStore, entry_id: str, namespace: str) -> str:
 
 
 # -- commands ---------------------------------------------------------------------------------
+
+
+# -- serve --------------------------------------------------------------------------------------
+
+
+def require_extra(module: str, extra: str, feature: str) -> Any:
+    """Import an optional dependency, or stop with the pip command that installs it."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise typer.BadParameter(
+            f"{feature} needs the '{extra}' extra ({module} is not installed): "
+            f"pip install 'langchain-tiered-memory[{extra}]'"
+        ) from None
+
+
+def read_tokens(given: list[str], path: Path | None, env: str) -> dict[str, str]:
+    """Bearer tokens from ``--token`` pairs, a token file (one pair a line) and the environment.
+
+    Raises:
+        typer.BadParameter: A malformed pair, or no token at all.
+    """
+    pairs = list(given)
+    if path is not None:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        pairs += [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    pairs += [p for p in env.split(",") if p.strip()]
+    tokens: dict[str, str] = {}
+    for pair in pairs:
+        tok, sep, ns = pair.partition("=")
+        if not sep or not tok.strip() or not ns.strip():
+            # The pair holds a secret: name its position, never its text.
+            raise typer.BadParameter("a token must be TOKEN=NAMESPACE (one is not)")
+        tokens[tok.strip()] = ns.strip()
+    if not tokens:
+        raise typer.BadParameter(
+            "no token: set TIERED_MEMORY_TOKENS=TOKEN=NAMESPACE[,...] or give --token-file"
+        )
+    return tokens
+
+
+def load_chat_model(spec: str) -> Any:
+    """A chat model from ``provider:model`` (langchain's ``init_chat_model``)."""
+    chat_models = require_extra("langchain.chat_models", "langchain", "--chat-model")
+    try:
+        return chat_models.init_chat_model(spec)
+    except (ImportError, ValueError) as exc:
+        raise typer.BadParameter(f"--chat-model {spec!r}: {exc}") from None
+
+
+def stop_now(store: TieredMemoryStore) -> None:
+    """Close the store and end the process, even if a request thread is still importing.
+
+    The server's worker threads are not daemons: after a stop signal, an import in flight would
+    keep the process alive for as long as it runs. Its transaction is simply never committed.
+    """
+    import threading
+
+    busy = [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon]
+    store.close()
+    if busy:
+        sys.stderr.write("stopped: a request in flight was abandoned (nothing of it was written)\n")
+        sys.stderr.flush()
+        os._exit(0)
+
+
+# -- import progress ----------------------------------------------------------------------------
+
+
+class FileProgress:
+    """A progress bar over the bytes of a file the importer is reading, refreshed 4× a second.
+
+    The importer reports conversations and messages per batch; how far into the file it is comes
+    from the read position of its open file (Linux ``/proc/self/fdinfo``), polled by a thread.
+    Where that is not readable the bar shows the counts and the elapsed time only.
+    """
+
+    def __init__(self, path: Path, *, console: Any) -> None:
+        from rich.progress import (
+            BarColumn,
+            DownloadColumn,
+            Progress,
+            SpinnerColumn,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+
+        self.path = Path(path).resolve()
+        self.total = self.path.stat().st_size
+        self._bar = Progress(
+            SpinnerColumn(), TextColumn("[bold]importing[/] {task.description}"), BarColumn(),
+            DownloadColumn(), TextColumn("{task.fields[counts]}"), TimeElapsedColumn(),
+            console=console, transient=True, disable=not console.is_terminal,
+            refresh_per_second=4,
+        )
+        self._task = self._bar.add_task(_esc(self.path.name), total=self.total, counts="")
+        self._stop = threading.Event()
+        self._poller = threading.Thread(target=self._poll, name="import-progress", daemon=True)
+
+    def __enter__(self) -> FileProgress:
+        self._bar.__enter__()
+        self._poller.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._poller.join(timeout=1)
+        self._bar.__exit__(None, None, None)
+
+    def counts(self, text: str) -> None:
+        """Show the importer's latest counts."""
+        self._bar.update(self._task, counts=text)
+
+    def position(self) -> int | None:
+        """Bytes of the file read so far by this process, or None when it cannot be seen."""
+        fd_dir = Path("/proc/self/fd")
+        try:
+            for fd in os.listdir(fd_dir):
+                try:
+                    if Path(os.readlink(fd_dir / fd)) != self.path:
+                        continue
+                    info = (Path("/proc/self/fdinfo") / fd).read_text()
+                except OSError:
+                    continue
+                for line in info.splitlines():
+                    if line.startswith("pos:"):
+                        return int(line.split()[1])
+        except OSError:
+            return None
+        return None
+
+    def _poll(self) -> None:
+        while not self._stop.wait(0.25):
+            pos = self.position()
+            if pos is not None:
+                self._bar.update(self._task, completed=min(pos, self.total))

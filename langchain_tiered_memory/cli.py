@@ -10,12 +10,7 @@ and demos (vectors from one model are never mixed with another's: switching re-q
 
 from __future__ import annotations
 
-import json
-import os
-import sys
-from collections.abc import Iterator
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -23,6 +18,7 @@ if TYPE_CHECKING:
     from .store import TieredMemoryStore
     from .types import MemoryEntry
 
+from ._cli_options import Db, Emb, Json, Ns, NsAll, SearchMode
 from ._cli_support import (
     _STATUSES,
     _TIERS,
@@ -37,6 +33,7 @@ from ._cli_support import (
     default_db,
     open_store,
 )
+from ._cli_transfer import export, import_cmd, import_jsonl, serve
 
 __all__ = ["HashingEmbeddings", "app", "default_db", "main", "open_store"]
 
@@ -47,87 +44,26 @@ app = typer.Typer(
     add_completion=False,
 )
 
-Db = Annotated[
-    str | None,
-    typer.Option("--db", help="SQLAlchemy URL or file path (env TIERED_MEMORY_DB)."),
-]
-Ns = Annotated[str, typer.Option("--namespace", "-n", help="Whose memory.")]
-NsAll = Annotated[
-    str | None, typer.Option("--namespace", "-n", help="One namespace (default: all).")
-]
-Json = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
-Emb = Annotated[
-    str | None,
-    typer.Option(
-        "--embeddings",
-        hidden=True,
-        help="minilm (default) or hash (fast, for tests) (env TIERED_MEMORY_EMBEDDINGS).",
-    ),
-]
-
-
-@app.command("import")
-def import_cmd(
-    path: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="Export file.")],
-    db: Db = None,
-    namespace: Ns = "default",
-    format: Annotated[str | None, typer.Option(
-        help="Force a format: chatgpt, claude, gemini, json, jsonl or text (default: sniffed).")] = None,
-    threshold: Annotated[
-        float | None, typer.Option(help="Confidence for auto-approval (default from config).")
-    ] = None,
-    force: Annotated[bool, typer.Option(help="Import again even if already imported.")] = False,
-    as_json: Json = False,
-    embeddings: Emb = None,
-) -> None:
-    """Import a chat export (ChatGPT, Claude, Gemini, JSON, JSONL, text) into memory."""
-    from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
-    from .importer import ImportProgress, report_lines
-
-    with _errors(as_json), _opened(db, embeddings) as store:
-        if as_json:
-            report = store.import_file(path, namespace=namespace, format=format,
-                                       confidence_threshold=threshold, force=force)
-            _emit_json(report.to_dict())
-            return
-        console = _console()
-        with Progress(SpinnerColumn(), TextColumn("[bold]importing[/] {task.description}"),
-                      BarColumn(), TextColumn("{task.fields[counts]}"), TimeElapsedColumn(),
-                      console=console, transient=True, disable=not console.is_terminal) as bar:
-            task = bar.add_task(_esc(path.name), total=None, counts="")
-
-            def tick(p: ImportProgress) -> None:
-                bar.update(task, counts=f"{p.conversations} conversations, "
-                                        f"{p.messages} messages")
-
-            report = store.import_file(path, namespace=namespace, format=format,
-                                       confidence_threshold=threshold, progress=tick, force=force)
-        colour = "yellow" if report.skipped else ("red" if report.problems else "green")
-        for i, line in enumerate(report_lines(report)):
-            console.print(f"[{colour}]{_esc(line)}[/]" if i == 0 else line, markup=i == 0)
-
-
 @app.command()
 def search(
     query: str,
     db: Db = None,
     namespace: Ns = "default",
     k: Annotated[int, typer.Option("-k", help="How many hits.")] = 10,
-    mode: Annotated[str, typer.Option(help="hybrid, keyword or vector.")] = "hybrid",
+    mode: Annotated[SearchMode, typer.Option(help="Recall mode.")] = SearchMode.HYBRID,
     as_json: Json = False,
     embeddings: Emb = None,
 ) -> None:
     """Recall the memories that best answer QUERY."""
     with _errors(as_json), _opened(db, embeddings) as store:
-        hits = store.search(query, namespace=namespace, k=k, mode=mode)  # type: ignore[arg-type]
+        hits = store.search(query, namespace=namespace, k=k, mode=mode.value)  # type: ignore[arg-type]
         if as_json:
             _emit_json([{"score": h.score, "scores": dict(h.scores), **h.entry.to_dict()}
                         for h in hits])
             return
         _console().print(_entries_table([h.entry for h in hits], f"search: {_esc(query)}",
                                         [h.score for h in hits]))
-        if mode != "keyword":
+        if mode is not SearchMode.KEYWORD:
             _hint_reembed(store, namespace)
 
 
@@ -433,52 +369,6 @@ def stats(
 
 
 @app.command()
-def export(
-    db: Db = None,
-    namespace: NsAll = None,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="File (default stdout).")]
-    = None,
-    embeddings: Emb = None,
-) -> None:
-    """Write a lossless JSONL dump: every version, episode, vector, source and audit row."""
-    with _errors(False), _opened(db, embeddings) as store:
-        out = open(output, "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
-        try:
-            n = 0
-            for record in store.export_records(namespace=namespace):
-                out.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
-                n += 1
-        finally:
-            if output:
-                out.close()
-        if output:
-            _console().print(f"[green]wrote {n} records to {output}[/]")
-
-
-@app.command("import-jsonl")
-def import_jsonl(
-    path: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="A dump.")],
-    db: Db = None,
-    as_json: Json = False,
-    embeddings: Emb = None,
-) -> None:
-    """Load a dump written by `export` (ids, versions, timestamps kept; contents scanned)."""
-    with _errors(as_json), _opened(db, embeddings) as store, open(path, encoding="utf-8") as fh:
-        counts = store.import_records(_json_lines(fh, path))
-        summary = ", ".join(f"{n} {k}" for k, n in counts.items())
-        _emit_json(counts) if as_json else _console().print(f"[green]imported {summary}[/]")
-
-
-def _json_lines(lines: Iterator[str], path: Path) -> Iterator[Any]:
-    for number, line in enumerate(lines, 1):
-        if line.strip():
-            try:
-                yield json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"{path}, line {number}: not JSON ({exc.msg})") from None
-
-
-@app.command()
 def context(
     query: Annotated[str, typer.Argument(help="The current user message.")] = "",
     db: Db = None, namespace: Ns = "default",
@@ -495,47 +385,10 @@ def context(
             typer.echo(text or f"(no memory for this query{within})")
 
 
-@app.command()
-def serve(
-    db: Db = None,
-    host: Annotated[str, typer.Option(help="Bind address.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65535, help="Port.")] = 8765,
-    token: Annotated[list[str] | None, typer.Option(
-        help="TOKEN=NAMESPACE (repeatable; env TIERED_MEMORY_TOKENS, comma-separated).")] = None,
-    max_body: Annotated[int, typer.Option(min=1, help="Largest request body in bytes.")]
-    = 10_000_000,
-    embeddings: Emb = None,
-) -> None:
-    """Serve the REST API (FastAPI + uvicorn)."""
-    import uvicorn
-
-    from .server import create_app
-
-    pairs = list(token or [])
-    pairs += [p for p in os.environ.get("TIERED_MEMORY_TOKENS", "").split(",") if p.strip()]
-    tokens: dict[str, str] = {}
-    for pair in pairs:
-        tok, sep, ns = pair.partition("=")
-        if not sep or not tok.strip() or not ns.strip():
-            raise typer.BadParameter(f"--token must be TOKEN=NAMESPACE, not {pair!r}")
-        tokens[tok.strip()] = ns.strip()
-    if not tokens:
-        raise typer.BadParameter("give at least one --token TOKEN=NAMESPACE")
-    with _errors(False):
-        store = open_store(db, embeddings)
-    # uvicorn logs only warnings: without this line a working server looks like a hung one.
-    err = _console(stderr=True)
-    scopes = ", ".join(sorted(set(tokens.values())))
-    err.print(f"serving the REST API on http://{_esc(host)}:{port} "
-              f"({len(tokens)} token(s) for {_esc(scopes)}); Ctrl-C stops")
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        err.print(f"[yellow]warning:[/] {_esc(host)} is reachable from other hosts, over plain "
-                  "HTTP: put TLS in front of it")
-    try:
-        uvicorn.run(create_app(store, tokens=tokens, max_body_bytes=max_body), host=host,
-                    port=port, log_level="warning")
-    finally:
-        store.close()
+app.command("import")(import_cmd)
+app.command("export")(export)
+app.command("import-jsonl")(import_jsonl)
+app.command("serve")(serve)
 
 
 def main() -> None:

@@ -19,11 +19,15 @@ the block safely inside a model's window without loading a tokenizer.
 
 from __future__ import annotations
 
+import asyncio
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from .history import WorkingMemoryHistory
+from .scope import context_fields, current_run, resolve_session
 
 if TYPE_CHECKING:
     from langchain_core.runnables import RunnableConfig, RunnableLambda
@@ -36,6 +40,7 @@ __all__ = [
     "MEMORY_MESSAGE_ID",
     "ContextBlock",
     "ContextItem",
+    "compose_memory_block",
     "estimate_tokens",
     "last_user_text",
     "layout_levels",
@@ -110,9 +115,7 @@ def _one_line(text: str) -> str:
     return _SPACE_RE.sub(" ", text).strip()
 
 
-def layout_levels(
-    levels: Mapping[str, Sequence[ContextItem]], budget: int
-) -> ContextBlock:
+def layout_levels(levels: Mapping[str, Sequence[ContextItem]], budget: int) -> ContextBlock:
     """Fit the candidate items of each level into its share of ``budget`` and render markdown.
 
     Candidates must arrive in priority order within a level; items that do not fit are skipped
@@ -170,6 +173,48 @@ def layout_levels(
     return ContextBlock(text, kept, tuple(dropped), estimate_tokens(text), budget)
 
 
+# -- the whole block: long-term levels plus the session's WORKING buffer -----------------------
+
+
+def compose_memory_block(
+    store: TieredMemoryStore,
+    namespace: str,
+    query: str | None,
+    *,
+    working: WorkingMemoryHistory | None = None,
+    budget: int | None = None,
+    k: int = 8,
+) -> str:
+    """The memory block a model sees: L0–L3 (``## Memory``), then the session's working memory.
+
+    `TieredMemoryStore.context` assembles the long-term levels only; the WORKING tier lives in
+    the integration (`WorkingMemoryHistory`), so it is composed here. Both share one token
+    budget: working memory may take up to half of it (and at most ``memory.workingCharBudget``
+    characters), and the long-term levels get what it leaves. The long-term part comes first,
+    so the prompt prefix a provider caches only changes when those memories do.
+
+    Args:
+        store: The tiered store.
+        namespace: Whose memory.
+        query: The current user message (enables L2 and L3 recall).
+        working: The session's buffer; None leaves working memory out.
+        budget: Token budget of the whole block (default ``memory.contextTokenBudget``).
+        k: How many entries L2 recall considers.
+
+    Returns:
+        Markdown, or "" when there is nothing to say.
+    """
+    total = store.config.context_token_budget if budget is None else int(budget)
+    working_text = ""
+    if working is not None:
+        # estimate_tokens counts four characters a token: half the budget is 2 * total chars.
+        chars = min(working.config.working_char_budget, 2 * max(total, 0))
+        working_text = working.render(chars)
+    rest = total - (estimate_tokens(working_text) + 1 if working_text else 0)
+    long_term = store.context(namespace, query, budget=rest, k=k) if rest > 0 else ""
+    return "\n\n".join(part for part in (long_term, working_text) if part)
+
+
 # -- LangGraph integration ---------------------------------------------------------------------
 
 
@@ -185,30 +230,43 @@ def last_user_text(messages: Sequence[Any]) -> str | None:
             role, content = message
         if role in ("human", "user"):
             if isinstance(content, list):
-                parts = [
-                    p.get("text", "") if isinstance(p, Mapping) else str(p) for p in content
-                ]
+                parts = [p.get("text", "") if isinstance(p, Mapping) else str(p) for p in content]
                 content = " ".join(p for p in parts if p)
             return str(content or "") or None
     return None
 
 
-def _namespace_of(config: Any, default: str | None) -> str:
-    configurable = (config or {}).get("configurable", {}) if isinstance(config, Mapping) else {}
+def _namespace_of(config: Any, default: str | None, context: Any = None) -> str:
+    values = {
+        **((config or {}).get("configurable", {}) if isinstance(config, Mapping) else {}),
+        **context_fields(context),
+    }
     for key in ("namespace", "user_id"):
-        value = configurable.get(key)
+        value = values.get(key)
         if isinstance(value, str) and value:
             return value
     return default or "default"
 
 
 def _block_for(
-    store: TieredMemoryStore, state: Mapping[str, Any], config: Any, namespace: str | None,
-    budget: int | None, k: int,
+    store: TieredMemoryStore,
+    state: Mapping[str, Any],
+    config: Any,
+    namespace: str | None,
+    budget: int | None,
+    k: int,
+    working: bool,
 ) -> tuple[list[Any], str]:
     messages = list(state.get("messages", []))
     query = last_user_text(messages)
-    text = store.context(_namespace_of(config, namespace), query, budget=budget, k=k)
+    context, _ = current_run()
+    ns = _namespace_of(config, namespace, context)
+    history = (
+        WorkingMemoryHistory(resolve_session(context, config), store=store, namespace=ns)
+        if working
+        else None
+    )
+    text = compose_memory_block(store, ns, query, working=history, budget=budget, k=k)
     return messages, text
 
 
@@ -216,9 +274,7 @@ def _node_update(messages: list[Any], text: str) -> dict[str, Any]:
     from langchain_core.messages import RemoveMessage, SystemMessage
     from langgraph.graph.message import REMOVE_ALL_MESSAGES
 
-    existing = next(
-        (m for m in messages if getattr(m, "id", None) == MEMORY_MESSAGE_ID), None
-    )
+    existing = next((m for m in messages if getattr(m, "id", None) == MEMORY_MESSAGE_ID), None)
     if not text:
         return {"messages": [RemoveMessage(id=MEMORY_MESSAGE_ID)]} if existing else {}
     block = SystemMessage(content=text, id=MEMORY_MESSAGE_ID)
@@ -239,6 +295,7 @@ def memory_context_node(
     namespace: str | None = None,
     budget: int | None = None,
     k: int = 8,
+    working: bool = True,
 ) -> RunnableLambda[Mapping[str, Any], dict[str, Any]]:
     """A LangGraph node that puts the memory block into ``MessagesState`` as a system message.
 
@@ -248,10 +305,12 @@ def memory_context_node(
 
     Args:
         store: A `TieredMemoryStore`.
-        namespace: Whose memory; otherwise ``config["configurable"]["namespace"]`` or
-            ``["user_id"]``, else ``"default"``.
-        budget: Token budget (default ``memory.contextTokenBudget``).
+        namespace: Whose memory, unless the runtime context or ``config["configurable"]``
+            names one (``namespace``, else ``user_id``); default ``"default"``.
+        budget: Token budget of the whole block (default ``memory.contextTokenBudget``).
         k: How many entries L2 recall considers.
+        working: Add the session's WORKING buffer (the `WorkingMemoryHistory` of the run's
+            ``session_id``/``thread_id`` in that namespace) after the long-term levels.
 
     Returns:
         A runnable node (sync and async) returning a ``{"messages": [...]}`` update.
@@ -259,13 +318,14 @@ def memory_context_node(
     from langchain_core.runnables import RunnableLambda
 
     def node(state: Mapping[str, Any], config: RunnableConfig) -> dict[str, Any]:
-        messages, text = _block_for(store, state, config, namespace, budget, k)
+        messages, text = _block_for(store, state, config, namespace, budget, k, working)
         return _node_update(messages, text)
 
     async def anode(state: Mapping[str, Any], config: RunnableConfig) -> dict[str, Any]:
-        messages = list(state.get("messages", []))
-        query = last_user_text(messages)
-        text = await store.acontext(_namespace_of(config, namespace), query, budget=budget, k=k)
+        # to_thread copies the context variables, so the run's runtime context stays visible.
+        messages, text = await asyncio.to_thread(
+            _block_for, store, state, config, namespace, budget, k, working
+        )
         return _node_update(messages, text)
 
     return RunnableLambda(node, afunc=anode, name="memory_context")
@@ -277,6 +337,7 @@ def memory_pre_model_hook(
     namespace: str | None = None,
     budget: int | None = None,
     k: int = 8,
+    working: bool = True,
 ) -> Callable[[Mapping[str, Any], RunnableConfig], dict[str, Any]]:
     """A ``pre_model_hook`` for ``create_react_agent``: the model sees the memory block first.
 
@@ -286,10 +347,12 @@ def memory_pre_model_hook(
 
     Args:
         store: A `TieredMemoryStore`.
-        namespace: Whose memory; otherwise ``config["configurable"]["namespace"]`` or
-            ``["user_id"]``, else ``"default"``.
-        budget: Token budget (default ``memory.contextTokenBudget``).
+        namespace: Whose memory, unless the runtime context or ``config["configurable"]``
+            names one (``namespace``, else ``user_id``); default ``"default"``.
+        budget: Token budget of the whole block (default ``memory.contextTokenBudget``).
         k: How many entries L2 recall considers.
+        working: Add the session's WORKING buffer (the `WorkingMemoryHistory` of the run's
+            ``session_id``/``thread_id`` in that namespace) after the long-term levels.
 
     Returns:
         A function of ``(state, config)`` returning ``{"llm_input_messages": [...]}``.
@@ -297,7 +360,7 @@ def memory_pre_model_hook(
     from langchain_core.messages import SystemMessage
 
     def hook(state: Mapping[str, Any], config: RunnableConfig) -> dict[str, Any]:
-        messages, text = _block_for(store, state, config, namespace, budget, k)
+        messages, text = _block_for(store, state, config, namespace, budget, k, working)
         rest = [m for m in messages if getattr(m, "id", None) != MEMORY_MESSAGE_ID]
         if not text:
             return {"llm_input_messages": rest}

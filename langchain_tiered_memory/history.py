@@ -1,11 +1,17 @@
 """`WorkingMemoryHistory`: the WORKING tier as a LangChain chat message history.
 
-A per-session ring buffer of at most ``memory.workingCapacity`` messages, held in this process
-(the spec: WORKING is not persisted). Histories built for the same ``(store, namespace,
-session_id)`` share one buffer, so ``RunnableWithMessageHistory``'s ``get_session_history`` may
-build a fresh object per call. Messages pushed out of the ring are kept aside for consolidation;
-`end_session` hands the whole session to the consolidation scheduler (or records it as a durable
-job in the store), so nothing of value is lost.
+A per-session ring buffer of at most ``memory.workingCapacity`` messages, held in this process:
+by default working memory dies with the process (what was consolidated survives, of course).
+``persist=True`` also keeps the session's messages in the store (WORKING-tier entries that are
+never recalled), so a restarted process picks the session up where it was. Histories built for
+the same ``(store, namespace, session_id)`` share one buffer, so ``RunnableWithMessageHistory``'s
+``get_session_history`` may build a fresh object per call. Messages pushed out of the ring are
+kept aside for consolidation; `end_session` hands the whole session to the consolidation scheduler
+(or records it as a durable job in the store), so nothing of value is lost.
+
+Working memory is rendered into the system prompt, so it is a write path like any other: each
+message is scanned on the way in, and one the injection scanner refuses is kept as a placeholder
+(``[withheld by the memory scanner: <reason>]``), never verbatim.
 """
 
 from __future__ import annotations
@@ -18,21 +24,38 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from langchain_core.chat_history import BaseChatMessageHistory
-from langchain_core.messages import BaseMessage
+from langchain_core.messages import AIMessage, BaseMessage, ChatMessage, HumanMessage, SystemMessage
 
 from .config import MemoryConfig
+from .provenance import WritePath
+from .security import scan_memory_content
+from .types import MemoryTier
 
 if TYPE_CHECKING:
     from .consolidation.scheduler import ConsolidationScheduler
     from .store import TieredMemoryStore
     from .store._jobs import Job
 
-__all__ = ["WorkingMemoryHistory", "message_importance", "render_working_block"]
+__all__ = [
+    "WORKING_TAG",
+    "WorkingMemoryHistory",
+    "message_importance",
+    "render_working_block",
+    "withheld",
+]
 
 _HEADER = "## Working memory"
 _ROLE = {"human": "User", "ai": "Assistant", "system": "System", "tool": "Tool"}
 _ELLIPSIS = "…"
 _MIN_PARTIAL = 12  # a cut line shorter than this carries no meaning; leave it out
+WORKING_TAG = "working_memory"
+"""Tag of the store entries that hold a persisted working buffer."""
+_STATUS = "unindexed"  # stored for exact reads, never recalled
+_KINDS: dict[str, type[BaseMessage]] = {
+    "human": HumanMessage,
+    "ai": AIMessage,
+    "system": SystemMessage,
+}
 
 
 def message_importance(message: BaseMessage) -> float:
@@ -84,9 +107,9 @@ def render_working_block(
     """
     if not messages or budget <= len(_HEADER):
         return ""
-    scores = list(importances) if importances is not None else [
-        message_importance(m) for m in messages
-    ]
+    scores = (
+        list(importances) if importances is not None else [message_importance(m) for m in messages]
+    )
     lines = [_line(m) for m in messages]
     full = "\n".join([_HEADER, *lines])
     if len(full) <= budget:
@@ -113,6 +136,24 @@ class _Buffer:
     ring: deque[BaseMessage]
     spilled: list[BaseMessage] = field(default_factory=list)
     lock: threading.RLock = field(default_factory=threading.RLock)
+    seq: int = 0  # next sequence number of a persisted message
+
+
+def withheld(message: BaseMessage, classifier: Any = None) -> BaseMessage:
+    """The message, or a placeholder of the same role when the injection scanner refuses it."""
+    text = message.text if isinstance(message.text, str) else str(message.content)
+    if not text.strip():
+        return message
+    verdict = scan_memory_content(text, classifier=classifier)
+    if not verdict.blocked:
+        return message
+    placeholder = f"[withheld by the memory scanner: {verdict.reason}]"
+    return _message(message.type, placeholder)
+
+
+def _message(role: str, text: str) -> BaseMessage:
+    kind = _KINDS.get(role)
+    return kind(content=text) if kind is not None else ChatMessage(role=role, content=text)
 
 
 # Buffers are shared by every history object of the same (store, namespace, session), since
@@ -143,6 +184,8 @@ class WorkingMemoryHistory(BaseChatMessageHistory):
         config: Overrides the store's config (``working_capacity``, ``working_char_budget``,
             ``consolidation_idle_seconds``).
         scheduler: A `ConsolidationScheduler`; session end (and idle time) hand the session to it.
+        persist: Keep the session's messages in the store too (needs ``store``), so the buffer
+            survives a restart; `end_session` and `clear` remove them.
     """
 
     def __init__(
@@ -153,9 +196,13 @@ class WorkingMemoryHistory(BaseChatMessageHistory):
         namespace: str = "default",
         config: MemoryConfig | None = None,
         scheduler: ConsolidationScheduler | None = None,
+        persist: bool = False,
     ) -> None:
         if not isinstance(session_id, str) or not session_id:
             raise ValueError("session_id must be a non-empty string")
+        if persist and store is None:
+            raise ValueError("persist=True needs a store to persist to")
+        self.persist = persist
         self.session_id = session_id
         self.store = store
         self.namespace = namespace
@@ -167,6 +214,8 @@ class WorkingMemoryHistory(BaseChatMessageHistory):
             buffer = buffers.get(key)
             if buffer is None:
                 buffer = buffers[key] = _Buffer(deque(maxlen=self.config.working_capacity))
+                if persist:
+                    self._load(buffer)
         self._key = key
         self._buffer = buffer
 
@@ -179,8 +228,19 @@ class WorkingMemoryHistory(BaseChatMessageHistory):
             return list(self._buffer.ring)
 
     def add_messages(self, messages: Sequence[BaseMessage]) -> None:
-        """Append messages; the oldest fall out of the ring (and are kept for consolidation)."""
+        """Append messages; the oldest fall out of the ring (and are kept for consolidation).
+
+        Each message is scanned first; one the scanner refuses is kept as a placeholder.
+
+        Raises:
+            MemoryWriteBlocked: ``persist=True`` and the store refused a message (PII policy
+                ``block``); nothing of the call was added.
+        """
+        classifier = getattr(self.store, "classifier", None)
+        messages = [withheld(m, classifier) for m in messages]
         with self._buffer.lock:
+            if self.persist:
+                self._save(messages)
             ring = self._buffer.ring
             for message in messages:
                 if ring.maxlen is not None and len(ring) == ring.maxlen:
@@ -193,6 +253,8 @@ class WorkingMemoryHistory(BaseChatMessageHistory):
         with self._buffer.lock:
             self._buffer.ring.clear()
             self._buffer.spilled.clear()
+            if self.persist:
+                self._forget()
 
     async def aget_messages(self) -> list[BaseMessage]:
         """Async twin of `messages` (in memory: no thread hop)."""
@@ -245,13 +307,17 @@ class WorkingMemoryHistory(BaseChatMessageHistory):
         from .consolidation.jobs import enqueue_session
 
         if self.scheduler is not None:
-            scheduled: Job = self.scheduler.schedule_session(
+            job: Job = self.scheduler.schedule_session(
                 self.store, self.namespace, self.session_id, messages
             )
-            if wait:
-                self.scheduler.drain()
-            return scheduled
-        job: Job = enqueue_session(self.store, self.namespace, self.session_id, messages)[0]
+        else:
+            job = enqueue_session(self.store, self.namespace, self.session_id, messages)[0]
+        # The session is a durable job in the store now: its persisted buffer can go.
+        if self.persist:
+            with self._buffer.lock:
+                self._forget()
+        if wait and self.scheduler is not None:
+            self.scheduler.drain()
         return job
 
     async def aend_session(self, *, wait: bool = False) -> Job | None:
@@ -259,6 +325,56 @@ class WorkingMemoryHistory(BaseChatMessageHistory):
         from .store._async import run_sync
 
         return await run_sync(self.end_session, wait=wait)
+
+    # -- persistence --------------------------------------------------------------------------
+
+    def _entries(self) -> list[Any]:
+        assert self.store is not None
+        found = self.store.list(
+            namespace=self.namespace,
+            tier=MemoryTier.WORKING,
+            tags=[WORKING_TAG],
+            status=_STATUS,
+            include_superseded=False,
+        )
+        mine = [e for e in found if e.source_session == self.session_id]
+        return sorted(mine, key=lambda e: int(e.metadata.get("working", {}).get("seq", 0)))
+
+    def _load(self, buffer: _Buffer) -> None:
+        entries = self._entries()
+        messages = [_message(str(e.metadata["working"]["role"]), e.content) for e in entries]
+        cut = max(0, len(messages) - (buffer.ring.maxlen or len(messages)))
+        buffer.spilled.extend(messages[:cut])
+        buffer.ring.extend(messages[cut:])
+        if entries:
+            buffer.seq = int(entries[-1].metadata["working"]["seq"]) + 1
+
+    def _save(self, messages: Sequence[BaseMessage]) -> None:
+        assert self.store is not None
+        items = []
+        for i, message in enumerate(messages):
+            text = message.text if isinstance(message.text, str) else str(message.content)
+            if not text.strip():
+                continue
+            items.append(
+                {
+                    "content": text,
+                    "tier": MemoryTier.WORKING,
+                    "tags": [WORKING_TAG],
+                    "source_session": self.session_id,
+                    "metadata": {"working": {"role": message.type, "seq": self._buffer.seq + i}},
+                    "status": _STATUS,
+                }
+            )
+        if items:
+            # One transaction, scanned and PII-checked by the store like every other write.
+            self.store.add_many(items, namespace=self.namespace, path=WritePath.API)
+        self._buffer.seq += len(messages)
+
+    def _forget(self) -> None:
+        assert self.store is not None
+        for entry in self._entries():
+            self.store.delete(entry.id, namespace=self.namespace, path=WritePath.API)
 
     # -- idle trigger -------------------------------------------------------------------------
 

@@ -23,16 +23,17 @@ from langgraph.store.base import (
     SearchItem,
     SearchOp,
     TTLConfig,
-    validate_op_namespace,
 )
+from langgraph.store.base.embed import ensure_embeddings
 
 from ..errors import InvalidInput, MemoryWriteBlocked
 from ..provenance import WritePath, max_provenance
-from ..security import detect_pii, redact_pii
 from ..store import TieredMemoryStore
 from ..store._async import run_sync
-from ..types import MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel, SearchHit
+from ..types import MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel
+from . import _document as d
 from . import _mapping as m
+from ._similarity import FieldVectors, field_texts
 
 logger = logging.getLogger("langchain_tiered_memory")
 
@@ -93,12 +94,18 @@ class TieredMemoryBaseStore(BaseStore):
       (a refused put raises `MemoryWriteBlocked` and none of the batch's puts or deletes is
       applied; a delete refused by the provenance guard stops the deletes after it), with
       ``model_inferred`` provenance through `WritePath.LANGGRAPH_STORE` unless configured.
-      Re-putting a key makes a new version; the old one is kept (superseded, ARCHIVAL) for
-      history, and only the latest is ever returned.
-    - ``search(query=...)`` is the store's hybrid recall (BM25 + vectors + RRF + decay) over the
-      indexed fields; recalled items come first with their score, then (as `InMemoryStore` does
-      with items it has no vector for) the other matching items with ``score=None``, unless
-      ``recall_only=True``.
+      Every string of the document (dict keys too) is scanned as text, indexed or not. A
+      value must be strict JSON (no sets, bytes or NaN; at most 64 levels deep), else
+      `InvalidInput`. Re-putting a key makes a new version; the old one is kept (superseded,
+      ARCHIVAL) for history, and only the latest is ever returned. A put never retires the
+      item of another key (the store's on-write contradiction checks skip adapter writes).
+    - ``search(query=...)`` ranks like `InMemoryStore`: the score is the best cosine similarity
+      between the query and the embedding of each indexed field text (``$`` = the document as
+      sorted JSON), with the ``index["embed"]`` embedder (default: the store's). Every matching
+      item comes back ranked, ``limit`` at a time (no relevance floor); items with nothing
+      indexed follow with ``score=None``, unless ``recall_only=True``. Field vectors are
+      computed on first search and cached in memory (bounded). The store's own hybrid recall
+      (`TieredMemoryStore.search`, the retriever, the tools) sees the same items.
     - ``created_at`` is the time of the first put of the key (like PostgresStore).
     - Entries written by other integration points (no LangGraph value) are visible too, as
       ``{"content", "tags", "tier", "type", "importance", "metadata"}`` documents.
@@ -108,8 +115,10 @@ class TieredMemoryBaseStore(BaseStore):
 
     Args:
         store: The tiered store.
-        index: Like InMemoryStore's ``index``: only ``fields`` is used (default ``["$"]``, the
-            whole document); embeddings are the store's own.
+        index: Like InMemoryStore's ``index``: ``fields`` (default ``["$"]``, the whole
+            document), ``embed`` (an `Embeddings`, an embedding function or a
+            ``"provider:model"`` string; default: the store's embeddings) and ``dims`` (checked
+            against the vectors when given). Exposed as ``index_config``.
         ttl: TTL settings (``default_ttl`` minutes, ``refresh_on_read``,
             ``sweep_interval_minutes``). Expired items are never returned, even before a sweep.
         path: The write path whose provenance ceiling applies.
@@ -117,7 +126,7 @@ class TieredMemoryBaseStore(BaseStore):
         on_delete: ``delete`` (hard delete of every version) or ``archive``.
         importance: Base importance of new memories.
         memory_type: ``environment`` (decays; default) or ``user`` (never decays).
-        recall_only: Let a query search return only recalled items.
+        recall_only: Let a query search return only scored items.
     """
 
     supports_ttl: bool = True
@@ -138,7 +147,19 @@ class TieredMemoryBaseStore(BaseStore):
         if on_delete not in ("delete", "archive"):
             raise InvalidInput("on_delete", "must be 'delete' or 'archive'")
         self.store = store
-        self.index_fields: list[str] = list((index or {}).get("fields") or ["$"])
+        config = dict(index or {})
+        self.index_fields: list[str] = list(config.get("fields") or ["$"])
+        embed = config.get("embed")
+        dims = config.get("dims")
+        self.vectors = FieldVectors(
+            store.embeddings if embed is None else ensure_embeddings(embed),
+            dims=int(dims) if dims is not None else None,
+        )
+        self._index_config = {
+            **config,
+            "fields": self.index_fields,
+            "embed": self.vectors.embeddings,
+        }
         self.ttl_config: TTLConfig | None = TTLConfig(**ttl) if ttl is not None else None  # type: ignore[typeddict-item]
         self.path = path
         self.source = ProvenanceLevel.parse(source)
@@ -151,15 +172,22 @@ class TieredMemoryBaseStore(BaseStore):
         self._order_lock = threading.Lock()
         self._last_order = 0
 
+    @property
+    def index_config(self) -> IndexConfig:
+        """The index configuration, as `InMemoryStore` exposes it (``dims``, ``embed``, ``fields``)."""
+        return {**self._index_config, "dims": self.vectors.dims}  # type: ignore[typeddict-item]
+
     # -- BaseStore ----------------------------------------------------------------------------
 
     def batch(self, ops: Iterable[Op]) -> list[Result]:
-        """Run ops in order; like `InMemoryStore`, reads see the state before this batch's puts."""
+        """Run ops in order; like `InMemoryStore`, reads see the state before this batch's puts.
+
+        Like LangGraph's stores, raw ops are not held to `put`'s rule that the root label is not
+        ``langgraph`` (LangGraph itself writes there); labels are checked for every op.
+        """
         ops = list(ops)
         for op in ops:
-            validate_op_namespace(op)
-            if isinstance(op, PutOp) and op.value is not None:
-                m.validate_put_namespace(op.namespace)
+            m.validate_op(op)
         now = self.store.clock()
         results: list[Result] = []
         puts: dict[tuple[tuple[str, ...], str], PutOp] = {}
@@ -265,7 +293,8 @@ class TieredMemoryBaseStore(BaseStore):
             entry=entry,
             namespace=namespace,
             key=str(meta["key"]),
-            value=json.loads(meta["value"]),
+            # Older versions kept the document as a JSON string (which the scanner could not read).
+            value=json.loads(meta["value"]) if isinstance(meta["value"], str) else meta["value"],
             created_at=datetime.fromisoformat(meta["created_at"]),
             updated_at=datetime.fromisoformat(meta["updated_at"]),
             order=int(meta["order"]),
@@ -309,15 +338,15 @@ class TieredMemoryBaseStore(BaseStore):
             first[r.namespace] = min(first.get(r.namespace, r.order), r.order)
         # InMemoryStore's order: namespaces by first insertion, then keys by first insertion.
         records.sort(key=lambda r: (first[r.namespace], r.order))
-        ranked: list[tuple[_Record, float | None]]
+        ranked: list[tuple[_Record, float | None]] = [(r, None) for r in records]
         if op.query:
-            scored = self._recall(op.query, records, now)
+            scores = self.vectors.scores(op.query, [self._texts(r) for r in records])
+            scored = [(r, sc) for r, sc in zip(records, scores, strict=True) if sc is not None]
+            # Stable: equal scores keep insertion order, as in InMemoryStore.
+            scored.sort(key=lambda pair: -pair[1])
             ranked = list(scored)
             if not self.recall_only:
-                seen = {r.entry.id for r, _ in scored}
-                ranked += [(r, None) for r in records if r.entry.id not in seen]
-        else:
-            ranked = [(r, None) for r in records]
+                ranked += [(r, None) for r, sc in zip(records, scores, strict=True) if sc is None]
         page = ranked[op.offset : op.offset + op.limit]
         recalled: dict[str, list[str]] = {}
         for r, score in page:
@@ -325,29 +354,22 @@ class TieredMemoryBaseStore(BaseStore):
                 recalled.setdefault(r.entry.namespace, []).append(r.entry.id)
         for namespace, ids in recalled.items():
             # A recalled memory is an access (it lengthens its half-life), as in store.search;
-            # only the items actually returned count, so the adapter recalls without
-            # reinforcing and reinforces the page itself.
+            # only the items actually returned count.
             self.store.reinforce(ids, namespace=namespace, now=now)
         for r, _ in page:
             if op.refresh_ttl and r.ttl is not None:
                 refresh[r.entry.id] = r
         return [r.search_item(score) for r, score in page]
 
-    def _recall(
-        self, query: str, records: Sequence[_Record], now: datetime
-    ) -> list[tuple[_Record, float]]:
-        by_namespace: dict[str, dict[str, _Record]] = {}
-        for r in records:
-            if r.indexed:
-                by_namespace.setdefault(r.entry.namespace, {})[r.entry.id] = r
-        found: list[tuple[_Record, SearchHit]] = []
-        for namespace, wanted in by_namespace.items():
-            k = max(self.store.count(namespace=namespace), 1)
-            hits = self.store.search(query, namespace=namespace, k=k, reinforce=False, now=now)
-            found += [(wanted[h.entry.id], h) for h in hits if h.entry.id in wanted]
-        if len(by_namespace) <= 1:
-            return [(r, h.score) for r, h in found]
-        return _merge_namespaces(found)
+    def _texts(self, record: _Record) -> list[str]:
+        """The texts a record is scored by: its indexed fields, or a foreign entry's content."""
+        if not record.indexed:
+            return []
+        meta = record.entry.metadata.get(m.META)
+        if not isinstance(meta, Mapping):
+            return [record.entry.content]
+        paths = m.index_paths(meta.get("index"), self.index_fields)
+        return field_texts(record.value, paths) if paths is not None else []
 
     def _list_namespaces(self, op: ListNamespacesOp, now: datetime) -> list[tuple[str, ...]]:
         conditions = op.match_conditions or ()
@@ -380,26 +402,34 @@ class TieredMemoryBaseStore(BaseStore):
         # Puts are de-duplicated per key, so puts and deletes touch different keys: the
         # all-or-nothing write goes first, and a refused put leaves every delete undone too.
         if items:
-            self.store.add_many(items, namespace=items[0]["namespace"], path=self.path, now=now)
+            # A LangGraph item is addressed by its key: a put must never retire another key's
+            # item, which the store's on-write contradiction resolution would do to two items
+            # that read alike ("document number 3" / "document number 4").
+            with self.store.suspend_checks():
+                self.store.add_many(
+                    items, namespace=items[0]["namespace"], path=self.path, now=now
+                )
         for op in deletes:
             namespace = m.to_store_namespace(op.namespace)
             for entry in self._entries(namespace, m.entry_key(op.key)):
                 self._remove(namespace, entry)
 
     def _draft(
-        self, op: PutOp, namespace: str, current: _Record | None, now: datetime
+        self,
+        op: PutOp,
+        namespace: str,
+        current: _Record | None,
+        now: datetime,
     ) -> dict[str, Any]:
-        if not isinstance(op.value, Mapping):
-            raise InvalidInput("value", "must be a dict (or None to delete)")
-        value = self._apply_pii(dict(op.value))
+        value = d.apply_pii_policy(d.canonical_document(op.value), self.store.config.pii_policy)
         paths = m.index_paths(op.index, self.index_fields)
         text = m.index_text(value, paths) if paths is not None else ""
         ttl = op.ttl
         meta: dict[str, Any] = {
             "key": op.key,
-            # A JSON string, not a dict: the store's JSON column sorts keys, and callers expect
-            # the document back exactly as they put it.
-            "value": json.dumps(value, ensure_ascii=False),
+            # JSON values, not a JSON string: the write guard scans each string as text. Key
+            # order is not kept (the column sorts keys), as with PostgresStore's JSONB.
+            "value": value,
             "created_at": m.iso(current.created_at if current else now),
             "updated_at": m.iso(now),
             "order": current.order if current else self._next_order(),
@@ -419,33 +449,6 @@ class TieredMemoryBaseStore(BaseStore):
             "status": "active" if text else m.UNINDEXED,
         }
 
-    def _apply_pii(self, value: dict[str, Any]) -> dict[str, Any]:
-        """The store's PII policy, applied to every string of the document, not only the text."""
-        policy = self.store.config.pii_policy
-        if policy == "allow":
-            return value
-
-        def walk(node: Any) -> Any:
-            if isinstance(node, str):
-                if policy == "redact":
-                    return redact_pii(node)[0]
-                found = detect_pii(node)
-                if found:
-                    raise MemoryWriteBlocked(
-                        "pii",
-                        rule=found[0].kind,
-                        detail=f"the value holds personal data ({found[0].kind}) "
-                        "and the policy is block",
-                    )
-                return node
-            if isinstance(node, Mapping):
-                return {k: walk(v) for k, v in node.items()}
-            if isinstance(node, list | tuple):
-                return [walk(v) for v in node]
-            return node
-
-        return dict(walk(value))
-
     def _remove(self, namespace: str, entry: MemoryEntry) -> None:
         ceiling = max_provenance(self.path)
         if entry.source > ceiling:
@@ -464,7 +467,7 @@ class TieredMemoryBaseStore(BaseStore):
             return
         hidden = {**(dict(meta) if isinstance(meta, Mapping) else {}), "deleted": True}
         if not isinstance(meta, Mapping):
-            hidden.update(key=entry.key, value="{}", created_at=m.iso(entry.created_at))
+            hidden.update(key=entry.key, value={}, created_at=m.iso(entry.created_at))
             hidden.update(updated_at=m.iso(entry.updated_at), order=0)
         after = self.store.update(
             entry.id,
@@ -497,31 +500,3 @@ def _expiry(now: datetime, ttl: float | None) -> float | None:
 
 def _expired(record: _Record, now: datetime) -> bool:
     return record.expires_at is not None and record.expires_at <= now.timestamp()
-
-
-def _merge_namespaces(found: Sequence[tuple[_Record, SearchHit]]) -> list[tuple[_Record, float]]:
-    """Rank hits recalled from several namespaces on one scale.
-
-    Each namespace's recall fuses ranks inside its own index, so two namespaces' top hits get
-    the same RRF score whatever their relevance. Across namespaces the hits are fused again
-    (RRF, k=60) over two rankings: the per-namespace score and the cosine similarity (the one
-    signal on a shared scale), then weighted by effective importance and tier as recall does.
-    """
-
-    def vector(hit: SearchHit) -> float:
-        return float(hit.scores.get("vector", 0.0))
-
-    by_score = sorted(range(len(found)), key=lambda i: (-found[i][1].score, -vector(found[i][1])))
-    by_vector = sorted(range(len(found)), key=lambda i: -vector(found[i][1]))
-    fused = [0.0] * len(found)
-    for ranking in (by_score, by_vector):
-        for rank, i in enumerate(ranking):
-            fused[i] += 1.0 / (60 + rank + 1)
-    out = []
-    for i, (record, hit) in enumerate(found):
-        weight = float(hit.scores.get("importance", 1.0)) * float(
-            hit.scores.get("tier_weight", 1.0)
-        )
-        out.append((record, fused[i] * weight))
-    out.sort(key=lambda pair: -pair[1])
-    return out

@@ -13,7 +13,18 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any, Literal
 
-from langgraph.store.base import InvalidNamespaceError, MatchCondition, get_text_at_path
+from langgraph.store.base import (
+    GetOp,
+    InvalidNamespaceError,
+    ListNamespacesOp,
+    MatchCondition,
+    Op,
+    PutOp,
+    SearchOp,
+    get_text_at_path,
+)
+
+from ..errors import InvalidInput
 
 SEP = "."
 """Joins namespace labels: LangGraph forbids ``.`` inside a label, so the join is reversible."""
@@ -54,14 +65,48 @@ def from_store_namespace(namespace: str) -> tuple[str, ...]:
     return tuple(namespace.split(SEP))
 
 
-def validate_put_namespace(namespace: tuple[str, ...]) -> None:
-    """What `BaseStore.put` checks beyond the labels: non-empty, root not ``langgraph``."""
-    if not namespace:
-        raise InvalidNamespaceError("Namespace cannot be empty.")
-    if namespace[0] == "langgraph":
-        raise InvalidNamespaceError(
-            f'Root label for namespace cannot be "langgraph". Got: {namespace}'
-        )
+def validate_labels(namespace: Sequence[Any]) -> None:
+    """LangGraph's label rules: strings, non-empty, no ``.`` (it joins labels here), no NUL."""
+    for label in namespace:
+        if not isinstance(label, str):
+            raise InvalidNamespaceError(
+                f"Invalid namespace label {label!r} found in {tuple(namespace)}: labels must be "
+                f"strings, not {type(label).__name__}."
+            )
+        if not label:
+            raise InvalidNamespaceError(f"Namespace labels cannot be empty strings: {namespace}")
+        if "." in label or "\x00" in label:
+            raise InvalidNamespaceError(
+                f"Invalid namespace label {label!r} found in {tuple(namespace)}: labels cannot "
+                "contain periods ('.') or NUL bytes."
+            )
+
+
+def validate_op(op: Op) -> None:
+    """What every op must satisfy before it runs: valid labels, a non-empty item namespace, and
+    a non-negative page (a negative ``limit`` would count from the end of the results).
+
+    Raises:
+        InvalidNamespaceError: A label is invalid or a put's namespace is empty.
+        InvalidInput: ``limit`` or ``offset`` is negative or not an integer.
+    """
+    if isinstance(op, GetOp | PutOp):
+        if isinstance(op, PutOp) and not op.namespace:
+            raise InvalidNamespaceError("Namespace cannot be empty.")
+        validate_labels(op.namespace)
+    elif isinstance(op, SearchOp):
+        validate_labels(op.namespace_prefix)
+        _check_page(op.limit, op.offset)
+    elif isinstance(op, ListNamespacesOp):
+        for condition in op.match_conditions or ():
+            validate_labels(condition.path)
+        _check_page(op.limit, op.offset)
+
+
+def _check_page(limit: Any, offset: Any) -> None:
+    for name, number in (("limit", limit), ("offset", offset)):
+        if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+            raise InvalidInput(name, f"must be a non-negative integer, not {number!r}")
 
 
 def entry_key(key: str) -> str:

@@ -1,24 +1,35 @@
 """The FastAPI application: the seed's memory endpoints over one `TieredMemoryStore`.
 
 Auth is a bearer token per namespace (``tokens={"secret": "alice"}``; ``"*"`` reaches every
-namespace): no or unknown token → 401, another namespace → 403. Bodies above ``max_body_bytes``
+namespace), declared in OpenAPI as an HTTP bearer scheme (Swagger UI's Authorize button): no or
+unknown token → 401, another namespace → 403. ``/docs`` serves Swagger UI from local assets. Bodies above ``max_body_bytes``
 get 413 before anything is read into the store. Errors are JSON ``{"error", "message", ...}``:
 `MemoryWriteBlocked` → 422 with its reason, `EntryNotFound` → 404, `IllegalTransition` → 409,
-invalid input → 422, a failing database → 503. Writes made with a user token go through the
+invalid input (a non-finite number such as a raw ``NaN`` included) → 422, a failing database →
+503. Writes made with a user token go through the
 USER write path; imports through the IMPORT path.
 """
 
-
+# No `from __future__ import annotations`: FastAPI resolves the endpoints' annotations at
+# runtime, and `Caller` is local to `create_app`.
+import asyncio
 import json
 import os
+import shutil
 import tempfile
 import time
-from collections.abc import Mapping
+import weakref
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import asynccontextmanager
+from importlib import metadata
 from typing import Annotated, Any, Literal
 
-from fastapi import Depends, FastAPI, Header, Query, Request
+from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from langchain_core.language_models import BaseChatModel
 from starlette.exceptions import HTTPException
 
 from ..errors import (
@@ -34,9 +45,14 @@ from ..errors import (
 )
 from ..provenance import WritePath
 from ..types import MemoryEntry, ProvenanceLevel
+from .chat import chat_turn
+from .docs import mount_docs
 from .limits import BodySizeLimit
 from .metrics import METRIC_NAMES, LatencyRecorder, metric_history
 from .models import (
+    AddRequest,
+    ChatRequest,
+    ChatResponse,
     ContextRequest,
     ContextResponse,
     DeleteResponse,
@@ -63,7 +79,7 @@ _STATUS: tuple[tuple[type[Exception], int], ...] = (
     (StoreError, 503),
     (EmbeddingError, 503),
     (TieredMemoryError, 400),
-    (ValueError, 400),
+    (ValueError, 422),
 )
 _ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorBody} for code in (401, 403, 404, 409, 413, 422)
@@ -80,12 +96,53 @@ def _item(e: MemoryEntry) -> MemoryItem:
     return MemoryItem(**{k: d[k] for k in MemoryItem.model_fields})
 
 
+def _version() -> str:
+    try:
+        return metadata.version("langchain-tiered-memory")
+    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        from .. import __version__
+
+        return __version__
+
+
+def _no_constants(constant: str) -> Any:
+    raise json.JSONDecodeError(f"{constant} is not a JSON number", constant, 0)
+
+
+class _StrictJSONRequest(Request):
+    """Parses the body as strict JSON: ``NaN`` and ``Infinity`` are malformed input (422)."""
+
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            self._json = json.loads(await self.body(), parse_constant=_no_constants)
+        return self._json
+
+
+class _StrictJSONRoute(APIRoute):
+    def get_route_handler(self) -> Callable[[Request], Any]:
+        handler = super().get_route_handler()
+
+        async def strict(request: Request) -> Any:
+            return await handler(_StrictJSONRequest(request.scope, request.receive))
+
+        return strict
+
+
+def _finite(value: Any) -> Any:
+    """A JSON-safe copy (validation errors echo the input, which may hold NaN)."""
+    return json.loads(json.dumps(value, default=str), parse_constant=str)
+
+
 def create_app(
     store: Any,
     *,
     tokens: Mapping[str, str],
     max_body_bytes: int = 10_000_000,
     title: str = "tiered-memory",
+    chat_model: BaseChatModel | None = None,
+    system_prompt: str = "You are a helpful assistant.",
+    scheduler: Any = None,
+    warm: bool = True,
 ) -> FastAPI:
     """Build the REST API over ``store``.
 
@@ -94,13 +151,34 @@ def create_app(
         tokens: Bearer token → the namespace it may use (``"*"``: all namespaces).
         max_body_bytes: Larger request bodies get 413.
         title: OpenAPI title.
+        chat_model: Any LangChain chat model; with one, ``POST /api/chat`` is served.
+        system_prompt: The chat model's instructions; the memory block follows them.
+        scheduler: A `ConsolidationScheduler` for sessions ended through ``/api/chat``
+            (without one, the consolidation job is recorded in the store for a worker).
+        warm: Load the embedding model at start-up, not on the first request.
     """
     if not tokens:
         raise ValueError("create_app needs at least one token")
     token_map = dict(tokens)
     latency = LatencyRecorder()
-    app = FastAPI(title=title, version="1", responses=_ERRORS)
+    # Request bodies are written here (imports read files); removed at shutdown.
+    workdir = tempfile.mkdtemp(prefix="tiered-memory-server-")
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if warm:
+            await asyncio.to_thread(store.embeddings.embed_query, "warm up")
+        try:
+            yield
+        finally:
+            shutil.rmtree(workdir, ignore_errors=True)
+
+    app = FastAPI(title=title, version=_version(), responses=_ERRORS, lifespan=lifespan,
+                  docs_url=None, redoc_url=None)
+    weakref.finalize(app, shutil.rmtree, workdir, ignore_errors=True)
+    app.router.route_class = _StrictJSONRoute
     app.add_middleware(BodySizeLimit, max_bytes=max_body_bytes)
+    mount_docs(app, title=title)
 
     def _body(status: int, error: str, message: str, **extra: Any) -> JSONResponse:
         headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
@@ -108,7 +186,7 @@ def create_app(
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_r: Request, exc: RequestValidationError) -> JSONResponse:
-        details = json.loads(json.dumps(exc.errors(), default=str))
+        details = _finite(exc.errors())
         return _body(422, "ValidationError", "the request is malformed", details=details)
 
     @app.exception_handler(HTTPException)
@@ -130,12 +208,16 @@ def create_app(
         app.add_exception_handler(kind, _typed)
     app.add_exception_handler(Exception, _typed)
 
-    def caller(authorization: Annotated[str | None, Header()] = None) -> str:
-        scheme, _, token = (authorization or "").partition(" ")
-        if scheme.lower() != "bearer" or token.strip() not in token_map:
+    bearer = HTTPBearer(auto_error=False, description="A token given to `tiered-memory serve`.")
+
+    def caller(
+        credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+    ) -> str:
+        token = credentials.credentials.strip() if credentials is not None else ""
+        if token not in token_map:
             raise _fail(401, {"error": "Unauthorized",
-                                      "message": "a valid bearer token is required"})
-        return token_map[token.strip()]
+                              "message": "a valid bearer token is required"})
+        return token_map[token]
 
     Caller = Annotated[str, Depends(caller)]
 
@@ -167,7 +249,7 @@ def create_app(
             payload, suffix, fmt = body.text, ".txt", fmt or "text"
         else:
             payload = json.dumps(body.export)
-        fd, tmp = tempfile.mkstemp(prefix="ingest-", suffix=suffix)
+        fd, tmp = tempfile.mkstemp(prefix="ingest-", suffix=suffix, dir=workdir)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 fh.write(payload)
@@ -177,6 +259,34 @@ def create_app(
             os.unlink(tmp)
         d = report.to_dict()
         return IngestResponse(**{k: d[k] for k in IngestResponse.model_fields})
+
+    @app.post("/api/memory/items", response_model=MemoryItem, status_code=201, tags=["memory"])
+    def add_item(body: AddRequest, who: Caller) -> MemoryItem:
+        """Add one memory, as stated by the user (scanned; refused → 422 with the reason)."""
+        ns = scope(who, body.namespace)
+        entry = store.add(body.content, namespace=ns, key=body.key, type=body.type,
+                          tags=body.tags, importance=body.importance, pinned=body.pinned,
+                          source=ProvenanceLevel.USER_STATED, path=WritePath.USER)
+        return _item(entry)
+
+    def chat(body: ChatRequest, who: Caller) -> ChatResponse:
+        """One turn with the server's chat model; ``use_memory`` adds the memory block and
+        records the turn in the session's working memory."""
+        ns = scope(who, body.namespace)
+        assert chat_model is not None  # the route exists only with a model
+        started = time.perf_counter()
+        turn = chat_turn(store, chat_model, namespace=ns, session_id=body.session_id,
+                         message=body.message, use_memory=body.use_memory,
+                         history=[(m.role, m.content) for m in body.history],
+                         system_prompt=system_prompt, budget=body.budget,
+                         scheduler=scheduler, end_session=body.end_session)
+        if body.use_memory:
+            latency.record(ns, (time.perf_counter() - started) * 1000)
+        return ChatResponse(namespace=ns, session_id=body.session_id, reply=turn.reply,
+                            memory=turn.memory, consolidation_job=turn.job_id)
+
+    if chat_model is not None:  # advertised only when it can answer
+        app.post("/api/chat", response_model=ChatResponse, tags=["chat"])(chat)
 
     @app.post("/api/memory/context", response_model=ContextResponse, tags=["memory"])
     def context(body: ContextRequest, who: Caller) -> ContextResponse:
@@ -265,4 +375,5 @@ def create_app(
 
     app.state.store = store
     app.state.latency = latency
+    app.state.workdir = workdir
     return app

@@ -156,3 +156,53 @@ class MetricHistory(BaseModel):
     name: str
     namespace: str
     points: list[MetricPoint]
+
+
+class AddRequest(BaseModel):
+    """One memory, stated by the user (provenance ``user_stated``, scanned like every write)."""
+
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    namespace: str | None = _NS
+    content: str = Field(min_length=1, max_length=100_000)
+    key: str | None = Field(default=None, min_length=1, max_length=512,
+                            description="A stable key: adding it again makes a new version.")
+    type: Literal["user", "environment"] = Field(
+        default="user", description="user: about the user (never decays); environment: decays.")
+    tags: list[str] = Field(default_factory=list, max_length=100)
+    importance: float = Field(default=0.5, ge=0.0, le=1.0)
+    pinned: bool = False
+
+
+class ChatTurnMessage(BaseModel):
+    """An earlier message of the conversation, sent by the client."""
+
+    role: Literal["user", "assistant", "system"]
+    content: str = Field(max_length=200_000)
+
+
+class ChatRequest(BaseModel):
+    """One chat turn with the server's chat model."""
+
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    namespace: str | None = _NS
+    message: str = Field(min_length=1, max_length=100_000)
+    session_id: str = Field(default="default", min_length=1, max_length=255,
+                            description="The conversation; its turns form working memory.")
+    use_memory: bool = Field(
+        default=True,
+        description="Put the memory block in the system message and record the turn.")
+    history: list[ChatTurnMessage] = Field(default_factory=list, max_length=200)
+    budget: int | None = Field(default=None, ge=1, le=100_000,
+                               description="Token budget of the memory block.")
+    end_session: bool = Field(
+        default=False, description="Hand the session to consolidation after this turn.")
+
+
+class ChatResponse(BaseModel):
+    """The model's reply and the memory block it was given."""
+
+    namespace: str
+    session_id: str
+    reply: str
+    memory: str = Field(description="The memory block in the system message ('' without).")
+    consolidation_job: str | None = None

@@ -112,8 +112,14 @@ def test_reimport_and_bad_file_reports(tmp_path: Path) -> None:
     run("import", str(EXPORTS / "chatgpt_conversations.json"), "--db", db)
     out = run("import", str(EXPORTS / "chatgpt_conversations.json"), "--db", db)
     assert "already imported" in out
-    out = run("import", str(EXPORTS / "broken_mapping.json"), "--db", db, "-n", "b")
+    bad = CliRunner().invoke(app, ["import", str(EXPORTS / "broken_mapping.json"), "--db", db,
+                                   "-n", "b"])
+    assert bad.exit_code == 1 and "problem at position 1 (bad-mapping)" in bad.output
+    out = run("import", str(EXPORTS / "broken_mapping.json"), "--db", db, "-n", "b",
+              "--allow-problems")
     assert "problem at position 1 (bad-mapping)" in out
+    out = run("import", str(EXPORTS / "broken_mapping.json"), "--db", db, "-n", "b")
+    assert "already imported" in out  # accepted once, skipped from then on
 
 
 def test_review_pin_restore_delete_list_stats(tmp_path: Path) -> None:

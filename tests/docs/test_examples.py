@@ -61,3 +61,12 @@ def test_basestore_graph_example(tmp_path: Path, minilm: LocalEmbeddings) -> Non
         assert store.count(namespace="memories.bob") == 1
         [audit] = store.audit_log(namespace="memories.bob")
         assert audit["actor"] == WritePath.LANGGRAPH_STORE.value
+
+
+def test_agent_middleware_example(tmp_path: Path, minilm: LocalEmbeddings) -> None:
+    out = _load("agent_middleware").main(tmp_path / "mw.db", embeddings=minilm)
+    fact = next(s for s in out["semantic"] if "green tea" in s)
+    # Session 2 began with an empty working buffer: the fact came from the SEMANTIC entry.
+    assert fact in out["system"]
+    assert "## Working memory" not in out["system"]
+    assert out["system"].startswith("You are a helpful assistant.")

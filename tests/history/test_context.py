@@ -141,3 +141,23 @@ def test_archived_and_superseded_entries_stay_out_of_the_block(store) -> None:
         "Bob collects stamps from Paris"}
     assert {h.entry.content for h in store.search("Paris", namespace="b", history=True)} >= {
         "Bob lives in Paris", "Bob collects stamps from Paris"}
+
+
+def test_node_adds_the_sessions_working_memory_by_default(store: Any) -> None:
+    from langchain_tiered_memory import WorkingMemoryHistory
+
+    store.add("User prefers green tea", namespace="alice", key="preference.tea", type="user")
+    WorkingMemoryHistory("t1", store=store, namespace="alice").add_messages(
+        [HumanMessage("I am planning a trip to Kyoto."), AIMessage("Nice, when?")]
+    )
+    config = {"configurable": {"thread_id": "t1", "namespace": "alice"}}
+    state = {"messages": [HumanMessage("What tea do I like?")]}
+    text = memory_pre_model_hook(store)(state, config)["llm_input_messages"][0].content
+    assert text.index("User prefers green tea") < text.index("## Working memory")
+    assert "Kyoto" in text
+    other = {"configurable": {"thread_id": "t2", "namespace": "alice"}}
+    assert "Kyoto" not in memory_pre_model_hook(store)(state, other)["llm_input_messages"][0].content
+    off = memory_pre_model_hook(store, working=False)(state, config)["llm_input_messages"][0]
+    assert "Kyoto" not in off.content
+    small = memory_pre_model_hook(store, budget=60)(state, config)["llm_input_messages"][0]
+    assert estimate_tokens(small.content) <= 60

@@ -34,10 +34,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     port = _free_port()
     log = open(db.parent / "server.log", "wb")  # noqa: SIM115 (closed at teardown)
     env = {**os.environ, "TIERED_MEMORY_EMBEDDINGS": "hash",
-           "TIERED_MEMORY_RERANK_ENABLED": "false", "HF_HUB_OFFLINE": "1"}
+           "TIERED_MEMORY_RERANK_ENABLED": "false", "HF_HUB_OFFLINE": "1",
+           "TIERED_MEMORY_TOKENS": "tok-alice=alice,tok-bob=bob"}
     proc = subprocess.Popen(
         [str(BIN), "serve", "--db", str(db), "--host", "127.0.0.1", "--port", str(port),
-         "--token", "tok-alice=alice", "--token", "tok-bob=bob",
          "--max-body", str(MAX_BODY)],
         env=env, stdout=log, stderr=subprocess.STDOUT,
     )
