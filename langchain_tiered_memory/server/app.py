@@ -302,7 +302,9 @@ def create_app(
         """Hybrid recall."""
         ns = scope(who, body.namespace)
         started = time.perf_counter()
-        hits = store.search(body.query, namespace=ns, k=body.k, mode=body.mode)
+        hits = store.search(
+            body.query, namespace=ns, k=body.k, mode=body.mode, history=body.history
+        )
         latency.record(ns, (time.perf_counter() - started) * 1000)
         return [SearchHitItem(score=h.score, item=_item(h.entry)) for h in hits]
 

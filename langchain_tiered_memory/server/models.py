@@ -86,6 +86,11 @@ class SearchRequest(BaseModel):
     query: str = Field(min_length=1, max_length=20_000)
     k: int = Field(default=10, ge=1, le=200)
     mode: Literal["hybrid", "keyword", "vector"] = "hybrid"
+    history: bool = Field(
+        default=False,
+        description="Also return superseded versions of rewritten keys (their superseded_by is "
+        "set); by default only the live version of a key is recalled.",
+    )
 
 
 class MemoryItem(BaseModel):

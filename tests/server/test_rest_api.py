@@ -194,3 +194,17 @@ def test_openapi_schema(client: httpx.Client) -> None:
             "/api/memory/items/{item_id}", "/api/memory/metrics",
             "/api/memory/metrics/{metric_name}", "/api/memory/search"} <= set(paths)
     assert {"patch", "delete"} <= set(paths["/api/memory/items/{item_id}"])
+
+
+def test_search_returns_live_versions_unless_history_is_asked(client: httpx.Client) -> None:
+    """Issue 12: REST search returned both versions of a rewritten key, unmarked."""
+    for content in ("Bob's team uses Jenkins for CI", "Bob's team uses GitHub Actions for CI"):
+        r = client.post("/api/memory/items", headers=BOB,
+                        json={"content": content, "key": "team.ci"})
+        assert r.status_code in (200, 201), r.text
+    live = client.post("/api/memory/search", headers=BOB, json={"query": "team CI"}).json()
+    assert [h["item"]["content"] for h in live] == ["Bob's team uses GitHub Actions for CI"]
+    both = client.post("/api/memory/search", headers=BOB,
+                       json={"query": "team CI", "history": True}).json()
+    old = [h["item"] for h in both if h["item"]["content"].endswith("Jenkins for CI")]
+    assert old and old[0]["superseded_by"] == live[0]["item"]["id"]
