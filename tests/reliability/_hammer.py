@@ -25,7 +25,10 @@ def _thread(store: Any, proc: int, th: int, seconds: float, out: dict[str, Any])
                 e = store.add(f"fact {token} about the shared key", namespace=ns,
                               key=rng.choice(KEYS))
                 out["acked"].append((e.id, ns))
-                hits = store.search(token, namespace=ns, mode="keyword", k=3, reinforce=False)
+                # history=True: another thread may already have written a newer version of the
+                # shared key, and live-only recall rightly leaves this one out.
+                hits = store.search(token, namespace=ns, mode="keyword", k=3, reinforce=False,
+                                    history=True)
                 if e.id not in {h.entry.id for h in hits}:
                     out["unseen"].append(e.id)  # read-your-writes within a process
                 out["writes"] += 1
