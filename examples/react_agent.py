@@ -27,7 +27,6 @@ from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
 from langchain_tiered_memory import MemoryConfig, TieredMemoryStore
 from langchain_tiered_memory.langgraph_store import TieredMemoryBaseStore
-from langchain_tiered_memory.scope import runtime_namespace
 from langchain_tiered_memory.tools import create_memory_tools
 
 USER = "alice"
@@ -97,7 +96,7 @@ def main(db_path: str | Path | None = None, embeddings: Embeddings | None = None
     agent = create_agent(
         ScriptedChatModel(messages=_script()),
         # The tools' namespace template is filled from the runtime context.
-        create_memory_tools(store, namespace=runtime_namespace(("user", "{user_id}"))),
+        create_memory_tools(store, namespace=("user", "{user_id}")),
         middleware=[_prompt_with_memories(prompts)],
         store=TieredMemoryBaseStore(store),
         context_schema=Context,

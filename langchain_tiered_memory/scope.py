@@ -20,6 +20,7 @@ __all__ = [
     "NamespaceSource",
     "context_fields",
     "current_run",
+    "namespace_in_run",
     "resolve_namespace",
     "resolve_session",
     "runtime_namespace",
@@ -122,20 +123,32 @@ def current_run() -> tuple[Any, Mapping[str, Any]]:
     return getattr(runtime, "context", None), config
 
 
+def namespace_in_run(spec: NamespaceSource, config: Mapping[str, Any] | None = None) -> str:
+    """The namespace ``spec`` names inside the LangGraph run this code executes in.
+
+    The runtime context comes first, then ``configurable``: the run's, overridden by ``config``'s
+    (the config a tool was invoked with). Outside a run only ``config`` counts.
+    """
+    context, current = current_run()
+    configurable = {
+        **dict(current.get("configurable") or {}),
+        **dict((config or {}).get("configurable") or {}),
+    }
+    return resolve_namespace(spec, context, {"configurable": configurable})
+
+
 def runtime_namespace(spec: NamespaceSource) -> Callable[[Mapping[str, Any]], str]:
-    """A namespace function for `create_memory_tools` that also reads the runtime context.
+    """A namespace function of the run's config that also reads the runtime context.
+
+    `create_memory_tools` templates already do this; the function form suits code that takes a
+    callable, or a spec of None (``{namespace}``, else ``{user_id}``, else ``"default"``).
 
     Example:
-        >>> tools = create_memory_tools(store, namespace=runtime_namespace("user.{user_id}"))  # doctest: +SKIP
+        >>> tools = create_memory_tools(store, namespace=runtime_namespace(None))  # doctest: +SKIP
         >>> agent.invoke(inputs, context=Ctx(user_id="carol"))  # doctest: +SKIP
     """
 
     def namespace(config: Mapping[str, Any]) -> str:
-        context, current = current_run()
-        configurable = {
-            **dict(current.get("configurable") or {}),
-            **dict((config or {}).get("configurable") or {}),
-        }
-        return resolve_namespace(spec, context, {"configurable": configurable})
+        return namespace_in_run(spec, config)
 
     return namespace

@@ -27,6 +27,7 @@ from .errors import (
     TieredMemoryError,
 )
 from .provenance import WritePath
+from .scope import namespace_in_run
 from .store import TieredMemoryStore
 from .store._async import run_sync
 from .types import MemoryEntry, MemoryTier, ProvenanceLevel, SearchHit
@@ -42,9 +43,9 @@ __all__ = [
 ]
 
 NamespaceSpec = str | Sequence[str] | Callable[[RunnableConfig], str]
-"""A fixed namespace, a template filled from ``config["configurable"]`` (``"user.{user_id}"``,
-or a tuple of labels joined with ``.`` like the LangGraph adapter does), or a function of the
-run's config."""
+"""A fixed namespace, a template filled from the run's runtime context and
+``config["configurable"]`` (``"user.{user_id}"``, or a tuple of labels joined with ``.`` like the
+LangGraph adapter does), or a function of the run's config."""
 
 PIN_REQUEST_TAG = "pin_request"
 _PATH = WritePath.AGENT_TOOL
@@ -272,14 +273,14 @@ def create_memory_tools(
 
     Example:
         >>> tools = create_memory_tools(store, namespace="user.{user_id}")  # doctest: +SKIP
-        >>> agent = create_react_agent(model, tools)  # doctest: +SKIP
-        >>> agent.invoke(inputs, {"configurable": {"user_id": "alice"}})  # doctest: +SKIP
+        >>> agent = create_agent(model, tools, context_schema=Ctx)  # doctest: +SKIP
+        >>> agent.invoke(inputs, context=Ctx(user_id="alice"))  # doctest: +SKIP
 
     Args:
         store: The tiered store.
-        namespace: A namespace, a template filled from ``config["configurable"]`` (a string
-            such as ``"user.{user_id}"`` or a tuple such as ``("memories", "{user_id}")``), or a
-            function of the run's config.
+        namespace: A namespace, a template filled from the run's runtime context and
+            ``config["configurable"]`` (a string such as ``"user.{user_id}"`` or a tuple such as
+            ``("memories", "{user_id}")``), or a function of the run's config.
         source_session: Recorded on saved memories.
         include: Tool names to return (default: all five).
 
@@ -315,17 +316,20 @@ def list_pin_requests(store: TieredMemoryStore, namespace: str = "default") -> l
 
 
 def resolve_namespace(spec: NamespaceSpec, config: RunnableConfig | None) -> str:
-    """The store namespace a `NamespaceSpec` names for one run."""
+    """The store namespace a `NamespaceSpec` names for one run.
+
+    A template is filled from the LangGraph runtime context of the run the tool executes in
+    (``create_agent(..., context_schema=Ctx)`` invoked with ``context=Ctx(user_id=...)``), then
+    from ``configurable`` (the run's, merged with ``config``'s).
+
+    Raises:
+        InvalidInput: A template field is in neither the context nor ``configurable``.
+    """
     if callable(spec):
         return str(spec(config or {}))
-    configurable = dict((config or {}).get("configurable") or {})
-    labels = [spec] if isinstance(spec, str) else list(spec)
-    try:
-        return ".".join(label.format(**configurable) for label in labels)
-    except KeyError as exc:
-        raise ToolException(
-            f"the memory namespace needs config['configurable'][{exc.args[0]!r}]"
-        ) from None
+    # A tool called by an agent sees the run through LangGraph's context variables; one invoked
+    # by hand outside a graph has only the config it was given.
+    return namespace_in_run(spec, config)
 
 
 def explain(exc: TieredMemoryError) -> str:

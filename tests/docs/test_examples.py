@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib.util
+import os
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -11,6 +13,16 @@ from langchain_tiered_memory import ProvenanceLevel, TieredMemoryStore, WritePat
 from langchain_tiered_memory.embeddings import LocalEmbeddings
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+ROOT = EXAMPLES.parent
+
+# Every example as a user runs it (``python examples/x.py``), all in one interpreter so torch is
+# imported once; each loads the model itself, as a user's first run does.
+_RUN_ALL = """
+import runpy, sys
+for path in sys.argv[1:]:
+    print("@@ example " + path, flush=True)
+    runpy.run_path(path, run_name="__main__")
+"""
 
 
 def _load(name: str) -> ModuleType:
@@ -70,3 +82,30 @@ def test_agent_middleware_example(tmp_path: Path, minilm: LocalEmbeddings) -> No
     assert fact in out["system"]
     assert "## Working memory" not in out["system"]
     assert out["system"].startswith("You are a helpful assistant.")
+
+
+def test_examples_run_as_scripts_with_a_clean_stderr(tmp_path: Path) -> None:
+    scripts = sorted(str(p) for p in EXAMPLES.glob("[!_]*.py"))
+    assert len(scripts) >= 5
+    env = {k: v for k, v in os.environ.items() if k != "OPENAI_API_KEY"}  # the offline models
+    env.update(
+        PYTHONPATH=f"{ROOT}{os.pathsep}{EXAMPLES}",
+        TMPDIR=str(tmp_path),  # the examples' temporary databases
+        HF_HUB_OFFLINE="1",
+        TRANSFORMERS_OFFLINE="1",
+        TOKENIZERS_PARALLELISM="false",
+    )
+    done = subprocess.run(
+        # -W default: deprecation and other warnings are printed, not hidden.
+        [sys.executable, "-W", "default", "-c", _RUN_ALL, *scripts],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.count("@@ example ") == len(scripts)
+    # No warnings, and no "Loading weights: 100%|…" bar when the model loads.
+    assert done.stderr == "", done.stderr[-3000:]
