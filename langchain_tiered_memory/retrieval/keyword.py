@@ -60,6 +60,11 @@ class KeywordIndex:
         self._alive = np.zeros(64, dtype=bool)
         self._slot_of: dict[str, int] = {}
         self._total_len = 0
+        # Bumped by every change; keys the one-query score cache of `_score`.
+        self._writes = 0
+        self._last_scored: (
+            tuple[tuple[tuple[str, ...], int], npt.NDArray[np.float64], npt.NDArray[np.bool_]] | None
+        ) = None
 
     # -- size -----------------------------------------------------------------------------------
 
@@ -114,6 +119,7 @@ class KeywordIndex:
 
     def _bulk_load(self, pairs: list[tuple[str, Sequence[str]]]) -> None:
         """Fill an empty index: the per-document numpy updates of `_add` become one per load."""
+        self._writes += 1
         n = len(pairs)
         if n == 0:
             return
@@ -162,6 +168,7 @@ class KeywordIndex:
             self.__init__(k1=self.k1, b=self.b)  # type: ignore[misc]
 
     def _add(self, doc_id: str, tokens: Sequence[str]) -> None:
+        self._writes += 1
         if doc_id in self._slot_of:
             self._remove(doc_id)
         slot = len(self._slot_ids)
@@ -187,6 +194,7 @@ class KeywordIndex:
         self._total_len += len(tokens)
 
     def _remove(self, doc_id: str) -> bool:
+        self._writes += 1
         slot = self._slot_of.pop(doc_id, None)
         if slot is None:
             return False
@@ -222,6 +230,7 @@ class KeywordIndex:
 
     def _compact(self) -> None:
         """Renumber live slots densely and drop every dead posting (amortised over removals)."""
+        self._writes += 1
         old_slot_of = sorted(self._slot_of.items(), key=lambda kv: kv[1])
         remap = np.full(len(self._slot_ids), -1, dtype=np.int64)
         for new, (_, old) in enumerate(old_slot_of):
@@ -247,6 +256,7 @@ class KeywordIndex:
             self._term_dead[tid] = 0
 
     def _purge_term(self, tid: int) -> None:
+        self._writes += 1
         slots = np.frombuffer(self._post_slots[tid], dtype=np.int32)
         keep = self._alive[slots]
         tfs = np.frombuffer(self._post_tf[tid], dtype=np.int32)[keep]
@@ -294,7 +304,21 @@ class KeywordIndex:
     def _score(
         self, query_tokens: Sequence[str]
     ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
-        """Scores over all slots, and the mask of live slots matching at least one query term."""
+        """Scores over all slots, and the mask of live slots matching at least one query term.
+
+        The last query's arrays are kept until the next write: recall scores the same query
+        twice (its top hits, then the BM25 of the vector path's candidates).
+        """
+        key = (tuple(query_tokens), self._writes)
+        if self._last_scored is not None and self._last_scored[0] == key:
+            return self._last_scored[1], self._last_scored[2]
+        scores, matched = self._score_uncached(query_tokens)
+        self._last_scored = (key, scores, matched)
+        return scores, matched
+
+    def _score_uncached(
+        self, query_tokens: Sequence[str]
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
         n_slots = len(self._slot_ids)
         scores = np.zeros(n_slots, dtype=np.float64)
         matched = np.zeros(n_slots, dtype=bool)
