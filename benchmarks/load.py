@@ -8,6 +8,8 @@ k=10, reinforce off so a recall stays a read) with probability 0.8, else a write
 new entry, which every other client then catches up with on its next search). Embeddings are a
 deterministic hashed bag of words (`_common.FakeEmbeddings`, microseconds), so the run measures
 the store, not a model. The baseline is the same workload with one process, in the same run.
+Beside throughput it prints per-core efficiency (operations per CPU-second at 1, 2, 4 processes):
+on a 2-core machine throughput stops at 2 cores, efficiency shows whether processes waste CPU.
 
 Usage: ``python benchmarks/load.py [--clients 1,2,4] [--seconds 8] [--seed 2000]
 [--backends sqlite,postgres]``
@@ -97,6 +99,11 @@ def run(url: str, clients: int, seconds: float, write_share: float) -> dict[str,
     # Cores the clients kept busy: their CPU seconds over the wall time. At ~cpu_count the
     # clients are CPU-bound and more processes cannot add throughput.
     stats["cores"] = sum(merged["cpu"]) / seconds
+    # Per-core efficiency: operations per CPU-second the clients spent. Throughput cannot grow
+    # past the core count, but this must not fall as processes are added.
+    cpu = sum(merged["cpu"]) or float("nan")
+    stats["recall_per_cpu_s"] = len(merged["recall"]) / cpu
+    stats["ops_per_cpu_s"] = (len(merged["recall"]) + len(merged["write"])) / cpu
     return stats
 
 
@@ -135,6 +142,7 @@ def main() -> None:
             print(f"{'clients':>7} {'op':>6} {'ops/s':>8} {'x base':>7} {'p50 ms':>8} "
                   f"{'p95 ms':>8} {'p99 ms':>8} {'client cores busy':>18}")
             base: dict[str, float] = {}
+            efficiency: list[tuple[int, float, float]] = []
             for n in counts:
                 res = run(url, n, args.seconds, args.writes)
                 for op in ("recall", "write"):
@@ -143,6 +151,12 @@ def main() -> None:
                     ratio = r["rate"] / base[op] if base[op] else float("nan")
                     print(f"{n:>7} {op:>6} {r['rate']:8.1f} {ratio:7.2f} {r['p50']:8.2f} "
                           f"{r['p95']:8.2f} {r['p99']:8.2f} {res['cores']:18.2f}", flush=True)
+                efficiency.append((n, res["recall_per_cpu_s"], res["ops_per_cpu_s"]))
+            print("per-core efficiency (operations per CPU-second of the clients):")
+            first = efficiency[0][2] if efficiency else float("nan")
+            for n, recall_eff, ops_eff in efficiency:
+                print(f"  {n} process(es): recall {recall_eff:8.1f}/CPU-s, all ops "
+                      f"{ops_eff:8.1f}/CPU-s ({ops_eff / first:.2f}x of {efficiency[0][0]})")
     finally:
         if cluster is not None:
             cluster.stop()
