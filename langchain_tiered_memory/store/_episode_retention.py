@@ -45,8 +45,10 @@ class EpisodeRetentionMixin(StoreCore):
         if namespace is not None:
             check_namespace(namespace)
         when = self._now(now)
-        with db_errors("archive episodes over the retention budget"), self._write() as conn, (
-            conn.begin()
+        with (
+            db_errors("archive episodes over the retention budget"),
+            self._write() as conn,
+            conn.begin(),
         ):
             return self._prune_episodes(conn, namespace, when)
 
@@ -138,9 +140,7 @@ class EpisodeRetentionMixin(StoreCore):
                 raise EntryNotFound(episode_id)
             before = episode_from_row(row)
             if before.tier != MemoryTier.ARCHIVAL:
-                raise IllegalTransition(
-                    f"cannot restore episode {episode_id}: it is not archived"
-                )
+                raise IllegalTransition(f"cannot restore episode {episode_id}: it is not archived")
             values: dict[str, object] = {"tier": MemoryTier.EPISODIC.value}
             if importance is not None:
                 values["importance"] = float(importance)

@@ -73,7 +73,9 @@ def test_archived_episode_stays_findable_down_weighted_and_keeps_its_facts(
     keep_all = _open(db, hash_embeddings, clock, retention=None)
     eps = [keep_all.add_episode(_episode(i, imp)) for i, imp in enumerate([0.2, 0.6, 0.7, 0.9])]
     fact = keep_all.add("Ann plays the violin", namespace="ann", episode_id=eps[0].id, key="hobby")
-    (before,) = [x for x in keep_all.search_episodes("kayak trip", namespace="ann") if x[0].id == eps[0].id]
+    (before,) = [
+        x for x in keep_all.search_episodes("kayak trip", namespace="ann") if x[0].id == eps[0].id
+    ]
     assert before[0].tier == MemoryTier.EPISODIC
 
     pruning = _open(db, hash_embeddings, clock, retention=3)
@@ -94,7 +96,9 @@ def test_archived_episode_stays_findable_down_weighted_and_keeps_its_facts(
     pruning.close()
 
 
-def test_restore_brings_an_episode_back_and_the_budget_still_holds(tmp_path, hash_embeddings, clock):
+def test_restore_brings_an_episode_back_and_the_budget_still_holds(
+    tmp_path, hash_embeddings, clock
+):
     s = _open(tmp_path / "m.db", hash_embeddings, clock, retention=3)
     eps = [s.add_episode(_episode(i, imp)) for i, imp in enumerate([0.2, 0.6, 0.7, 0.9])]
     assert s.get_episode(eps[0].id).tier == MemoryTier.ARCHIVAL
