@@ -139,6 +139,8 @@ class EpisodeMixin(RecallMixin, EpisodeRetentionMixin):
         if session_key is not None:
             query = query.where(e.session_key == session_key)
         if tier is not None:
+            if tier not in (MemoryTier.EPISODIC, MemoryTier.ARCHIVAL):
+                raise InvalidInput("tier", "an episode is EPISODIC or ARCHIVAL")
             query = query.where(e.tier == MemoryTier(tier).value)
         if since is not None:
             query = query.where(e.created_at >= to_ts(since))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -11,6 +12,7 @@ from langchain_tiered_memory import (
     ConfigError,
     Episode,
     IllegalTransition,
+    InvalidInput,
     MemoryConfig,
     MemoryTier,
     TieredMemoryStore,
@@ -50,6 +52,11 @@ def test_over_budget_archives_least_important_oldest_first(tmp_path, hash_embedd
     assert [e.id for e in archived] == [eps[1].id]
     assert archived[0].tier == MemoryTier.ARCHIVAL
     assert len(s.list_episodes(namespace="ann", tier=MemoryTier.EPISODIC)) == 4
+    assert s.list_episodes(namespace="ann", tier="archival") == archived
+    with pytest.raises(InvalidInput):
+        s.list_episodes(namespace="ann", tier="semantic")
+    with pytest.raises(InvalidInput):
+        s.add_episode(replace(_episode(5, 0.5), tier=MemoryTier.WORKING))
     (row,) = [r for r in s.audit_log(namespace="ann") if r["action"] == "episode_archive"]
     assert row["entry_id"] == eps[1].id and '"budget":4' in row["reason"]
     s.close()
