@@ -61,22 +61,28 @@ class EpisodeRetentionMixin(StoreCore):
             return ()
         e = t.episodes.c
         live = e.tier == MemoryTier.EPISODIC.value
-        over = (
-            sa.select(e.namespace, sa.func.count().label("n"))
-            .where(live)
-            .group_by(e.namespace)
-            .having(sa.func.count() > budget)
-        )
         if namespace is not None:
-            over = over.where(e.namespace == namespace)
+            namespaces = [namespace]  # the victims query below finds none when within budget
+        else:
+            namespaces = list(
+                conn.execute(
+                    sa.select(e.namespace)
+                    .where(live)
+                    .group_by(e.namespace)
+                    .having(sa.func.count() > budget)
+                ).scalars()
+            )
         moved: list[str] = []
-        for ns, count in conn.execute(over).all():
+        for ns in namespaces:
+            # Everything past the ``budget`` most important (ties: the newest) goes; one query.
             victims = conn.execute(
                 sa.select(e.id, e.importance)
                 .where(e.namespace == ns, live)
-                .order_by(e.importance.asc(), e.created_at.asc(), e.id.asc())
-                .limit(int(count) - budget)
-            ).all()
+                .order_by(e.importance.desc(), e.created_at.desc(), e.id.desc())
+                .offset(budget)
+            ).all()[::-1]
+            if not victims:
+                continue
             ids = [v.id for v in victims]
             for start in range(0, len(ids), _CHUNK):
                 conn.execute(
@@ -84,7 +90,7 @@ class EpisodeRetentionMixin(StoreCore):
                     .where(e.id.in_(ids[start : start + _CHUNK]))
                     .values(tier=MemoryTier.ARCHIVAL.value)
                 )
-            reason = dumps({"budget": budget, "live_before": int(count)})
+            reason = dumps({"budget": budget, "live_before": budget + len(victims)})
             conn.execute(
                 sa.insert(t.audit_log),
                 [

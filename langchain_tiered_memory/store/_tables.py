@@ -80,6 +80,9 @@ episodes = sa.Table(
     sa.Column("tier", sa.String(16), nullable=False, default="episodic"),
 )
 sa.Index("ix_tm_episodes_ns_session", episodes.c.namespace, episodes.c.session_key)
+_episodes_ns_tier = sa.Index(
+    "ix_tm_episodes_ns_tier", episodes.c.namespace, episodes.c.tier, episodes.c.importance
+)
 
 contradictions = sa.Table(
     "tm_contradictions",
@@ -176,6 +179,8 @@ def _upgrade_2_to_3(conn: sa.Connection) -> None:
                 "ALTER TABLE tm_episodes ADD COLUMN tier VARCHAR(16) NOT NULL DEFAULT 'episodic'"
             )
         )
+    # ``create_all`` adds indexes only with their table.
+    _episodes_ns_tier.create(conn, checkfirst=True)
 
 
 UPGRADES = {1: _upgrade_1_to_2, 2: _upgrade_2_to_3}

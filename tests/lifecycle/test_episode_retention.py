@@ -131,8 +131,9 @@ def test_a_schema_2_file_upgrades_in_place(tmp_path, hash_embeddings, clock):
     s = _open(db, hash_embeddings, clock, retention=None)
     eps = [s.add_episode(_episode(i, imp)) for i, imp in enumerate([0.4, 0.1, 0.8])]
     s.close()
-    # Make it the file schema 2 wrote: no tier column on tm_episodes.
+    # Make it the file schema 2 wrote: no tier column on tm_episodes, nor its index.
     with sqlite3.connect(db) as conn:
+        conn.execute("DROP INDEX ix_tm_episodes_ns_tier")
         conn.execute("ALTER TABLE tm_episodes DROP COLUMN tier")
         conn.execute("UPDATE tm_meta SET value = '2' WHERE key = 'schema_version'")
     conn.close()
@@ -142,6 +143,10 @@ def test_a_schema_2_file_upgrades_in_place(tmp_path, hash_embeddings, clock):
     assert {e.tier for e in s.list_episodes(namespace="ann")} == {MemoryTier.EPISODIC}
     assert s.get_episode(eps[2].id).summary == eps[2].summary
     assert s.prune_episodes() == (eps[1].id,)
+    with sqlite3.connect(db) as conn:
+        indexes = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='index'")}
+    conn.close()
+    assert "ix_tm_episodes_ns_tier" in indexes
     s.close()
 
 
