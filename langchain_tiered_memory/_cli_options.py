@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-__all__ = ["Db", "Emb", "Json", "Ns", "NsAll", "SearchMode"]
+__all__ = ["Db", "Emb", "Json", "Llm", "Ns", "NsAll", "SearchMode"]
 
 Db = Annotated[
     str | None,
@@ -18,6 +18,15 @@ NsAll = Annotated[
     str | None, typer.Option("--namespace", "-n", help="One namespace (default: all).")
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+Llm = Annotated[
+    str | None,
+    typer.Option(
+        "--llm",
+        help="provider:model (langchain's init_chat_model) for fact extraction, summaries and "
+        "contradiction checks (env TIERED_MEMORY_LLM); without one, or if it cannot be "
+        "loaded, the offline heuristics.",
+    ),
+]
 Emb = Annotated[
     str | None,
     typer.Option(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import os
 import re
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 
 _CLI_ENV = frozenset({
     "TIERED_MEMORY_DB", "TIERED_MEMORY_DEBUG", "TIERED_MEMORY_EMBEDDINGS", "TIERED_MEMORY_TOKENS",
+    "TIERED_MEMORY_CHAT_MODEL", "TIERED_MEMORY_LLM",
 })
 _TIERS = ("working", "episodic", "semantic", "archival")
 _STATUSES = ("active", "pending", "rejected", "all")
@@ -244,6 +246,37 @@ def load_chat_model(spec: str) -> Any:
         return chat_models.init_chat_model(spec)
     except (ImportError, ValueError) as exc:
         raise typer.BadParameter(f"--chat-model {spec!r}: {exc}") from None
+
+
+def consolidation_model(spec: str | None) -> Any:
+    """The chat model of ``--llm provider:model`` (or ``TIERED_MEMORY_LLM``), else None.
+
+    It extracts facts, writes summaries and checks contradictions during import and
+    consolidation. A model that cannot be built (unknown provider, its package not installed, no
+    credentials) is no reason to stop an import: the offline heuristics take over, with a warning
+    on stderr. A model that fails later falls back to them call by call.
+    """
+    spec = spec or os.environ.get("TIERED_MEMORY_LLM") or None
+    if spec is None:
+        return None
+    try:
+        # Looked up on each call: tests replace ``init_chat_model`` with one giving a fake model.
+        chat_models = importlib.import_module("langchain.chat_models")
+        return chat_models.init_chat_model(spec)
+    except Exception as exc:  # any failure to build the model means "no model", never a crash
+        _console(stderr=True).print(
+            f"[yellow]warning:[/] --llm {_esc(spec)} is not usable ({_esc(exc)}); "
+            "using the offline heuristics"
+        )
+        return None
+
+
+def use_model(store: TieredMemoryStore, model: Any) -> None:
+    """Let the store's on-write contradiction checks ask ``model`` (heuristics when it fails)."""
+    if model is not None:
+        from .contradiction import LLMVerifier
+
+        store.contradiction_verifier = LLMVerifier(model, config=store.config)
 
 
 def stop_now(store: TieredMemoryStore) -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ._cli_options import Db, Emb, Json, Ns, NsAll
+from ._cli_options import Db, Emb, Json, Llm, Ns, NsAll
 from ._cli_support import (
     FileProgress,
     _console,
@@ -19,11 +19,13 @@ from ._cli_support import (
     _errors,
     _esc,
     _opened,
+    consolidation_model,
     load_chat_model,
     open_store,
     read_tokens,
     require_extra,
     stop_now,
+    use_model,
 )
 
 if TYPE_CHECKING:
@@ -57,6 +59,7 @@ def import_cmd(
              "record the file as imported.")] = False,
     as_json: Json = False,
     embeddings: Emb = None,
+    llm: Llm = None,
 ) -> None:
     """Import a chat export (ChatGPT, Claude, Gemini, JSON, JSONL, text) into memory.
 
@@ -66,12 +69,14 @@ def import_cmd(
     from .importer import ImportProgress, report_lines
     from .ingest import file_sha256
 
+    model = consolidation_model(llm)
     with _errors(as_json), _opened(db, embeddings) as store:
+        use_model(store, model)
         previous = store.get_source(file_sha256(path), namespace=namespace)
         # A recorded import that failed is no reason to skip the file now.
         retry = force or (previous is not None and _failed(previous.stats))
         if as_json:
-            report = store.import_file(path, namespace=namespace, format=format,
+            report = store.import_file(path, namespace=namespace, format=format, llm=model,
                                        confidence_threshold=threshold, force=retry)
         else:
             console = _console()
@@ -81,8 +86,8 @@ def import_cmd(
                     bar.counts(f"{p.conversations} conversations, {p.messages} messages")
 
                 report = store.import_file(path, namespace=namespace, format=format,
-                                           confidence_threshold=threshold, progress=tick,
-                                           force=retry)
+                                           llm=model, confidence_threshold=threshold,
+                                           progress=tick, force=retry)
         stats = report.to_dict()
         failed = not report.skipped and _failed(stats)
         if failed and allow_problems and report.conversations:
@@ -216,6 +221,7 @@ def serve(
         help="provider:model for POST /api/chat (langchain's init_chat_model; "
              "env TIERED_MEMORY_CHAT_MODEL).")] = None,
     embeddings: Emb = None,
+    llm: Llm = None,
 ) -> None:
     """Serve the REST API (FastAPI + uvicorn)."""
     err = _console(stderr=True)
@@ -229,8 +235,10 @@ def serve(
     from .server import create_app
 
     model = load_chat_model(model_spec) if model_spec else None
+    extractor = consolidation_model(llm)
     with _errors(False):
         store = open_store(db, embeddings)
+    use_model(store, extractor)
     # uvicorn logs only warnings: without this line a working server looks like a hung one.
     scopes = ", ".join(sorted(set(tokens.values())))
     err.print(f"serving the REST API on http://{_esc(host)}:{port} "
@@ -238,7 +246,8 @@ def serve(
     if host not in ("127.0.0.1", "localhost", "::1"):
         err.print(f"[yellow]warning:[/] {_esc(host)} is reachable from other hosts, over plain "
                   "HTTP: put TLS in front of it")
-    app_ = create_app(store, tokens=tokens, max_body_bytes=max_body, chat_model=model)
+    app_ = create_app(store, tokens=tokens, max_body_bytes=max_body, chat_model=model,
+                      llm=extractor)
     try:
         # A stop signal waits at most a few seconds for requests in flight (an import can run
         # for minutes); the app's shutdown then removes its temporary files.

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .store import TieredMemoryStore
     from .types import MemoryEntry
 
-from ._cli_options import Db, Emb, Json, Ns, NsAll, SearchMode
+from ._cli_options import Db, Emb, Json, Llm, Ns, NsAll, SearchMode
 from ._cli_support import (
     _STATUSES,
     _TIERS,
@@ -30,8 +30,10 @@ from ._cli_support import (
     _esc,
     _opened,
     _resolve,
+    consolidation_model,
     default_db,
     open_store,
+    use_model,
 )
 from ._cli_transfer import export, import_cmd, import_jsonl, serve
 
@@ -270,19 +272,23 @@ def review(
 @app.command()
 def consolidate(
     db: Db = None, namespace: Ns = "default", as_json: Json = False, embeddings: Emb = None,
+    llm: Llm = None,
 ) -> None:
     """Run the queued consolidation jobs of a namespace, then a decay pass."""
+    model = consolidation_model(llm)
     with _errors(as_json), _opened(db, embeddings) as store:
+        use_model(store, model)
         try:
             from .consolidation import run_consolidation_job
         except ImportError:  # pragma: no cover - depends on the install
             _console().print("[red]consolidation is not available in this install[/]")
             raise typer.Exit(2) from None
         jobs = store.list_jobs(namespace=namespace, status=["queued", "failed"])
-        ran = [j.id for j in jobs if run_consolidation_job(store, j.id) is not None]
+        ran = [j.id for j in jobs if run_consolidation_job(store, j.id, llm=model) is not None]
         decay = store.decay_pass(namespace=namespace)
         out = {"jobs_run": len(ran), "archived": len(decay.archived),
-               "examined": decay.examined}
+               "archived_episodes": len(decay.archived_episodes), "examined": decay.examined,
+               "extractor": "heuristic" if model is None else "llm"}
         if as_json:
             _emit_json(out)
         else:
@@ -298,7 +304,8 @@ def decay(
     with _errors(as_json), _opened(db, embeddings) as store:
         report = store.decay_pass(namespace=namespace)
         out = {"examined": report.examined, "archived": list(report.archived),
-               "decaying": list(report.decaying), "exempt": report.exempt}
+               "decaying": list(report.decaying), "exempt": report.exempt,
+               "archived_episodes": list(report.archived_episodes)}
         if as_json:
             _emit_json(out)
         else:

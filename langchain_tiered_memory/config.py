@@ -51,6 +51,8 @@ class MemoryConfig:
         importance_decay_days: Base half-life in days of the forgetting curve (clamped >= 1).
         archive_threshold: Effective importance below which a decay pass archives an entry.
         archived_weight: Score multiplier for ARCHIVAL entries in recall.
+        episode_retention: Live (EPISODIC) episodes kept per namespace; beyond it the least
+            important (ties: the oldest) move to ARCHIVAL, still searchable. ``None`` keeps all.
         fusion: How the keyword and vector lists are fused: ``linear`` (default: normalised BM25,
             normalised similarity and query coverage, weighted) or ``rrf`` (the spec's formula).
         linear_keyword_weight: ``linear`` fusion weight of the min-max normalised BM25 score.
@@ -113,6 +115,7 @@ class MemoryConfig:
     importance_decay_days: float = 30.0
     archive_threshold: float = 0.1
     archived_weight: float = 0.5
+    episode_retention: int | None = 200
     fusion: FusionName = "linear"
     linear_keyword_weight: float = 0.34
     linear_vector_weight: float = 0.27
@@ -201,6 +204,8 @@ class MemoryConfig:
         ):
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise ConfigError(_dotted(name), "must be between 0 and 1")
+        if self.episode_retention is not None and self.episode_retention < 1:
+            raise ConfigError(_dotted("episode_retention"), "must be >= 1 (or null: keep all)")
         if self.max_metadata_depth > 256:
             # Metadata is copied and checked recursively: keep far below Python's stack limit.
             raise ConfigError(_dotted("max_metadata_depth"), "must be <= 256")

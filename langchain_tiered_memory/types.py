@@ -138,7 +138,11 @@ class MemoryEntry:
 
 @dataclass(frozen=True, slots=True)
 class Episode:
-    """A session summary in the EPISODIC tier."""
+    """A session summary in the EPISODIC tier.
+
+    ``tier`` turns ARCHIVAL when the namespace holds more episodes than ``memory.episodeRetention``
+    and this one is among the least important: it stays searchable (down-weighted) and restorable.
+    """
 
     session_key: str
     summary: str
@@ -151,6 +155,7 @@ class Episode:
     created_at: datetime = field(default_factory=utcnow)
     event_at: datetime | None = None
     metadata: Mapping[str, Any] = field(default_factory=dict)
+    tier: MemoryTier = MemoryTier.EPISODIC
 
 
 @dataclass(frozen=True, slots=True)

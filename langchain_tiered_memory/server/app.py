@@ -143,6 +143,7 @@ def create_app(
     system_prompt: str = "You are a helpful assistant.",
     scheduler: Any = None,
     warm: bool = True,
+    llm: BaseChatModel | None = None,
 ) -> FastAPI:
     """Build the REST API over ``store``.
 
@@ -156,6 +157,8 @@ def create_app(
         scheduler: A `ConsolidationScheduler` for sessions ended through ``/api/chat``
             (without one, the consolidation job is recorded in the store for a worker).
         warm: Load the embedding model at start-up, not on the first request.
+        llm: A chat model for fact extraction in ``POST /api/ingest`` (``tiered-memory serve
+            --llm provider:model``); without one, or when it fails, the offline heuristics.
     """
     if not tokens:
         raise ValueError("create_app needs at least one token")
@@ -254,7 +257,7 @@ def create_app(
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 fh.write(payload)
             report = store.import_file(tmp, namespace=ns, format=fmt, force=body.force,
-                                       confidence_threshold=body.confidence_threshold)
+                                       confidence_threshold=body.confidence_threshold, llm=llm)
         finally:
             os.unlink(tmp)
         d = report.to_dict()

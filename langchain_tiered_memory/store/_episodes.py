@@ -12,9 +12,10 @@ from ..errors import InvalidInput
 from ..provenance import WritePath
 from ..retrieval.engine import IndexSource, RecallRequest, recall
 from ..text import tokenize
-from ..types import Episode
+from ..types import Episode, MemoryTier
 from . import _tables as t
 from ._db import db_errors, dumps, to_ts
+from ._episode_retention import EpisodeRetentionMixin
 from ._recall import RecallMixin
 from ._rows import (
     Draft,
@@ -26,13 +27,16 @@ from ._rows import (
 )
 
 
-class EpisodeMixin(RecallMixin):
+class EpisodeMixin(RecallMixin, EpisodeRetentionMixin):
     """`add_episode`, `get_episode`, `list_episodes`, `search_episodes`."""
 
     def add_episode(
         self, episode: Episode, *, path: WritePath = WritePath.CONSOLIDATION
     ) -> Episode:
         """Store an episode (its summary goes through the scanner like any memory content).
+
+        When the namespace then holds more live episodes than ``memory.episodeRetention``, the
+        least important move to ARCHIVAL in the same transaction (possibly this one).
 
         Raises:
             MemoryWriteBlocked: The summary or an entity id was refused.
@@ -44,6 +48,8 @@ class EpisodeMixin(RecallMixin):
             raise InvalidInput("summary", "must be a non-empty string")
         if not 0.0 <= episode.importance <= 1.0:
             raise InvalidInput("importance", "must be between 0 and 1")
+        if episode.tier not in (MemoryTier.EPISODIC, MemoryTier.ARCHIVAL):
+            raise InvalidInput("tier", "an episode is EPISODIC or ARCHIVAL")
         draft = Draft(
             content=episode.summary,
             namespace=episode.namespace,
@@ -60,7 +66,7 @@ class EpisodeMixin(RecallMixin):
 
     def _insert_episodes(self, episodes: Sequence[Episode], path: WritePath) -> None:
         """Embed and insert already-guarded episodes, their vectors and audit rows, in one
-        transaction (executemany per table)."""
+        transaction (executemany per table), then apply each namespace's retention budget."""
         if not episodes:
             return
         matrix = self._embed([e.summary for e in episodes])
@@ -80,6 +86,7 @@ class EpisodeMixin(RecallMixin):
                     "event_at": to_ts(ep.event_at),
                     "metadata": dumps(dict(ep.metadata)),
                     "terms": " ".join(tokenize(ep.summary + " " + " ".join(ep.entity_ids))),
+                    "tier": MemoryTier(ep.tier).value,
                 }
             )
             vectors.append(vector_row(ep.id, "episode", ep.namespace, self.model_id, vector))
@@ -96,6 +103,8 @@ class EpisodeMixin(RecallMixin):
             conn.execute(sa.insert(t.episodes), rows)
             conn.execute(sa.insert(t.vectors), vectors)
             conn.execute(sa.insert(t.audit_log), audit)
+            for namespace in sorted({ep.namespace for ep in episodes}):
+                self._prune_episodes(conn, namespace, self._now())
 
     def get_episode(self, episode_id: str, *, namespace: str | None = None) -> Episode | None:
         """The episode with this id (within ``namespace`` when given), or None."""
@@ -117,8 +126,10 @@ class EpisodeMixin(RecallMixin):
         since: datetime | None = None,
         until: datetime | None = None,
         limit: int | None = None,
+        tier: MemoryTier | None = None,
     ) -> list[Episode]:
-        """Episodes of a namespace, newest first, filtered by session, entity and time."""
+        """Episodes of a namespace, newest first, filtered by session, entity, time and tier
+        (EPISODIC or ARCHIVAL; default both)."""
         check_namespace(namespace)
         check_time(since, "since")
         check_time(until, "until")
@@ -127,6 +138,10 @@ class EpisodeMixin(RecallMixin):
         query = sa.select(t.episodes).where(e.namespace == namespace)
         if session_key is not None:
             query = query.where(e.session_key == session_key)
+        if tier is not None:
+            if tier not in (MemoryTier.EPISODIC, MemoryTier.ARCHIVAL):
+                raise InvalidInput("tier", "an episode is EPISODIC or ARCHIVAL")
+            query = query.where(e.tier == MemoryTier(tier).value)
         if since is not None:
             query = query.where(e.created_at >= to_ts(since))
         if until is not None:
@@ -169,7 +184,10 @@ class EpisodeMixin(RecallMixin):
         since: datetime | None = None,
         until: datetime | None = None,
     ) -> list[tuple[Episode, float]]:
-        """Episodes that best answer ``query`` (the memories' recall engine), with entity and time filters."""
+        """Episodes that best answer ``query`` (the memories' recall engine), with entity and time filters.
+
+        ARCHIVAL episodes are included, their score times ``memory.archivedWeight``.
+        """
         check_namespace(namespace)
         if not isinstance(query, str):
             raise InvalidInput("query", "must be a string")
@@ -211,7 +229,9 @@ class EpisodeMixin(RecallMixin):
                 continue
             if (since and when < since) or (until and when >= until):
                 continue
+            if episode.tier == MemoryTier.ARCHIVAL:
+                # Archived episodes stay findable, weighted like archived memories.
+                score *= self.config.archived_weight
             out.append((episode, score))
-            if len(out) >= k:
-                break
-        return out
+        out.sort(key=lambda pair: pair[1], reverse=True)
+        return out[:k]

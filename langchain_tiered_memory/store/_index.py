@@ -24,7 +24,9 @@ from . import _tables as t
 from ._vectors import VectorMatrix
 
 # Audit actions that touch episodes rather than memory entries.
-EPISODE_ACTIONS = frozenset({"episode_add", "episode_delete", "episode_reembed"})
+EPISODE_ACTIONS = frozenset(
+    {"episode_add", "episode_delete", "episode_reembed", "episode_archive", "episode_restore"}
+)
 # Actions on things that live in neither memory index (the knowledge base keeps its own).
 OTHER_ACTION_PREFIXES = ("knowledge_", "blocked", "contradiction", "link", "auto_link", "job_")
 

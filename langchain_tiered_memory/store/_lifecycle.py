@@ -32,8 +32,8 @@ from ..provenance import WritePath
 from ..types import MemoryEntry, MemoryTier, MemoryType
 from . import _tables as t
 from ._async import async_twin
-from ._core import StoreCore
 from ._db import db_errors, dumps, to_ts
+from ._episode_retention import EpisodeRetentionMixin
 from ._rows import audit_value, check_namespace, entry_from_row
 
 __all__ = ["DecayReport", "GcReport", "LifecycleMixin", "LifecycleState", "live", "rows_by_id"]
@@ -60,6 +60,7 @@ class DecayReport:
         decaying: Ids past one half-life but still above the threshold.
         exempt: Entries that never decay (USER type or pinned) among those examined.
         now: The instant the pass computed for.
+        archived_episodes: Episodes moved to ARCHIVAL by the ``memory.episodeRetention`` budget.
     """
 
     examined: int
@@ -67,6 +68,7 @@ class DecayReport:
     decaying: tuple[str, ...]
     exempt: int
     now: datetime
+    archived_episodes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +110,7 @@ def _protected(entry: MemoryEntry) -> bool:
     return entry.type == MemoryType.USER or entry.pinned
 
 
-class LifecycleMixin(StoreCore):
+class LifecycleMixin(EpisodeRetentionMixin):
     """Decay pass, lifecycle states, ``touch``, garbage collection and purge."""
 
     # -- decay ------------------------------------------------------------------------------
@@ -119,7 +121,8 @@ class LifecycleMixin(StoreCore):
         """Recompute effective importance and archive the live SEMANTIC entries below threshold.
 
         USER and pinned entries are exempt. Each archived entry gets a ``decay_archive`` audit
-        row holding its effective importance.
+        row holding its effective importance. The pass also applies the episodes' retention
+        budget (`prune_episodes`).
 
         Args:
             namespace: Only this namespace (default: all).
@@ -160,7 +163,10 @@ class LifecycleMixin(StoreCore):
                     self._replace_row(fresh, after, "decay_archive", WritePath.CONSOLIDATION,
                                       when, reason=reason, conn=conn)
                     archived.append(fresh.id)
-        return DecayReport(len(entries), tuple(archived), tuple(decaying), exempt, when)
+        episodes = self.prune_episodes(namespace=namespace, now=when)
+        return DecayReport(
+            len(entries), tuple(archived), tuple(decaying), exempt, when, archived_episodes=episodes
+        )
 
     def lifecycle_state(
         self, entry_id: str, *, namespace: str | None = None, now: datetime | None = None

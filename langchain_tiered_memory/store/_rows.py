@@ -412,6 +412,7 @@ def episode_from_row(row: Any) -> Episode:
         created_at=from_ts(m["created_at"]),  # type: ignore[arg-type]
         event_at=from_ts(m["event_at"]),
         metadata=loads(m["metadata"], {}),
+        tier=MemoryTier(m.get("tier") or MemoryTier.EPISODIC.value),
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 metadata = sa.MetaData()
 
@@ -76,8 +76,13 @@ episodes = sa.Table(
     sa.Column("event_at", sa.Float, nullable=True),
     sa.Column("metadata", sa.Text, nullable=False, default="{}"),
     sa.Column("terms", sa.Text, nullable=False, default=""),
+    # Added in schema 3: EPISODIC, or ARCHIVAL once the namespace's retention budget pushed it out.
+    sa.Column("tier", sa.String(16), nullable=False, default="episodic"),
 )
 sa.Index("ix_tm_episodes_ns_session", episodes.c.namespace, episodes.c.session_key)
+_episodes_ns_tier = sa.Index(
+    "ix_tm_episodes_ns_tier", episodes.c.namespace, episodes.c.tier, episodes.c.importance
+)
 
 contradictions = sa.Table(
     "tm_contradictions",
@@ -163,4 +168,19 @@ def _upgrade_1_to_2(conn: sa.Connection) -> None:
         )
 
 
-UPGRADES = {1: _upgrade_1_to_2}
+def _upgrade_2_to_3(conn: sa.Connection) -> None:
+    # Schema 2 kept every episode in the EPISODIC tier: nothing was ever archived.
+    insp = sa.inspect(conn)
+    if "tm_episodes" not in insp.get_table_names():
+        return  # created whole by ``create_all``
+    if "tier" not in {c["name"] for c in insp.get_columns("tm_episodes")}:
+        conn.execute(
+            sa.text(
+                "ALTER TABLE tm_episodes ADD COLUMN tier VARCHAR(16) NOT NULL DEFAULT 'episodic'"
+            )
+        )
+    # ``create_all`` adds indexes only with their table.
+    _episodes_ns_tier.create(conn, checkfirst=True)
+
+
+UPGRADES = {1: _upgrade_1_to_2, 2: _upgrade_2_to_3}
