@@ -11,6 +11,8 @@ Measures, in one run:
     optimistic;
   - ``own-blind2``: a second batch written after the rules and never tuned on
     (``split: blind2``);
+  - ``own3-dev`` / ``own3-blind``: a third batch (``security_own3_*.jsonl``, scanner2 helper);
+    its blind half was written before the rules it drove and never tuned on;
   - ``independent``: ``security_blind_attacks.jsonl`` / ``security_blind_benign.jsonl`` when
     present (written by someone else; rows may carry ``label`` instead of living in two files);
 
@@ -103,6 +105,13 @@ def load_sets() -> dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]]:
         sets[f"own-{split}"] = (
             [r for r in own_a if r.get("split", "dev") == split],
             [r for r in own_b if r.get("split", "dev") == split],
+        )
+    own3_a = _jsonl(DATA / "security_own3_attacks.jsonl")
+    own3_b = _jsonl(DATA / "security_own3_benign.jsonl")
+    for split in ("dev", "blind"):
+        sets[f"own3-{split}"] = (
+            [r for r in own3_a if r.get("split") == split],
+            [r for r in own3_b if r.get("split") == split],
         )
     rows = [(r, True) for r in _jsonl(DATA / "security_blind_attacks.jsonl")]
     rows += [(r, False) for r in _jsonl(DATA / "security_blind_benign.jsonl")]
