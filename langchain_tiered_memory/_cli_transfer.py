@@ -27,6 +27,7 @@ from ._cli_support import (
     stop_now,
     use_model,
 )
+from .errors import InvalidInput
 
 if TYPE_CHECKING:
     from .store import TieredMemoryStore
@@ -202,7 +203,7 @@ def _json_lines(lines: Iterator[str], path: Path) -> Iterator[Any]:
             try:
                 yield json.loads(line)
             except json.JSONDecodeError as exc:
-                raise ValueError(f"{path}, line {number}: not JSON ({exc.msg})") from None
+                raise InvalidInput("file", f"{path}, line {number}: not JSON ({exc.msg})") from None
 
 
 def serve(

@@ -27,6 +27,7 @@ from langchain_core.chat_history import BaseChatMessageHistory
 from langchain_core.messages import AIMessage, BaseMessage, ChatMessage, HumanMessage, SystemMessage
 
 from .config import MemoryConfig
+from .errors import InvalidInput
 from .provenance import WritePath
 from .security import scan_memory_content
 from .types import MemoryTier
@@ -199,9 +200,9 @@ class WorkingMemoryHistory(BaseChatMessageHistory):
         persist: bool = False,
     ) -> None:
         if not isinstance(session_id, str) or not session_id:
-            raise ValueError("session_id must be a non-empty string")
+            raise InvalidInput("session_id", "must be a non-empty string")
         if persist and store is None:
-            raise ValueError("persist=True needs a store to persist to")
+            raise InvalidInput("persist", "persist=True needs a store to persist to")
         self.persist = persist
         self.session_id = session_id
         self.store = store

@@ -206,7 +206,7 @@ class TieredMemoryBaseStore(BaseStore):
                 puts[(tuple(op.namespace), op.key)] = op
                 results.append(None)
             else:
-                raise ValueError(f"Unknown operation type: {type(op)}")
+                raise InvalidInput("op", f"Unknown operation type: {type(op)}")
         self._refresh(refresh.values(), now)
         if puts:
             self._apply_puts(list(puts.values()), now)

@@ -191,7 +191,7 @@ def _operator(actual: Any, op: str, operand: Any) -> bool:
     if op == "$ne":
         return bool(actual != operand)
     if op not in ("$gt", "$gte", "$lt", "$lte"):
-        raise ValueError(f"Unsupported operator: {op}")
+        raise InvalidInput("filter", f"Unsupported operator: {op}")
     # InMemoryStore compares as floats (PostgreSQL's JSONB numeric cast); a missing or
     # non-numeric field simply does not match instead of failing the whole search.
     try:
@@ -217,7 +217,7 @@ def namespace_matches(condition: MatchCondition, namespace: tuple[str, ...]) -> 
     elif condition.match_type == "suffix":
         pairs = zip(reversed(namespace), reversed(path), strict=False)
     else:
-        raise ValueError(f"Unsupported match type: {condition.match_type}")
+        raise InvalidInput("match_conditions", f"Unsupported match type: {condition.match_type}")
     return all(p == "*" or n == p for n, p in pairs)
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import InvalidInput
 from ..types import ScanResult
 
 __all__ = ["ScanVerdict", "arun_classifier", "run_classifier"]
@@ -64,11 +65,11 @@ def _parse_chat_answer(message: Any) -> ScanVerdict:
         raw = "".join(b.get("text", "") if isinstance(b, dict) else str(b) for b in raw)
     match = _JSON_OBJECT.search(str(raw))
     if match is None:
-        raise ValueError("classifier answer holds no JSON object")
+        raise InvalidInput("answer", "the classifier's answer holds no JSON object")
     data = json.loads(match.group())
     verdict = data.get("injection")
     if not isinstance(verdict, bool):
-        raise ValueError("classifier JSON lacks a boolean 'injection'")
+        raise InvalidInput("answer", "the classifier's JSON lacks a boolean 'injection'")
     return ScanVerdict(verdict, None, str(data.get("reason", "")))
 
 
@@ -80,9 +81,9 @@ def _interpret(answer: Any, threshold: float) -> ScanVerdict:
     if isinstance(answer, (int, float)):
         score = float(answer)
         if math.isnan(score):
-            raise ValueError("classifier returned NaN")
+            raise InvalidInput("answer", "the classifier returned NaN")
         return ScanVerdict(score >= threshold, score)
-    raise TypeError(f"classifier returned {type(answer).__name__}")
+    raise InvalidInput("answer", f"the classifier returned {type(answer).__name__}")
 
 
 def _to_result(verdict: ScanVerdict) -> ScanResult | None:
@@ -100,7 +101,7 @@ def _call(classifier: Any, content: str, threshold: float) -> ScanVerdict:
     if _is_chat_model(classifier):
         return _parse_chat_answer(classifier.invoke(_messages(content)))
     if not callable(classifier):
-        raise TypeError("classifier must be callable or a BaseChatModel")
+        raise InvalidInput("classifier", "must be callable or a BaseChatModel")
     return _interpret(classifier(content), threshold)
 
 
@@ -142,7 +143,7 @@ async def _acall(classifier: Any, content: str, threshold: float) -> ScanVerdict
     if _is_chat_model(classifier):
         return _parse_chat_answer(await classifier.ainvoke(_messages(content)))
     if not callable(classifier):
-        raise TypeError("classifier must be callable or a BaseChatModel")
+        raise InvalidInput("classifier", "must be callable or a BaseChatModel")
     answer = classifier(content)
     if asyncio.iscoroutine(answer):
         answer = await answer

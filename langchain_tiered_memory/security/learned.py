@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..errors import ConfigError
 from .classifier import ScanVerdict
 from .normalize import make_view
 
@@ -119,5 +120,5 @@ def learned_classifier() -> LearnedClassifier:
     with here.joinpath("injection_model.npy").open("rb") as f:
         weights = np.load(f).astype(np.float32)
     if weights.shape != (DIM,):
-        raise ValueError(f"injection_model.npy: expected {DIM} weights, got {weights.shape}")
+        raise ConfigError("injection_model.npy", f"expected {DIM} weights, got {weights.shape}")
     return LearnedClassifier(weights, float(info["bias"]), float(info["threshold"]), info)

@@ -48,6 +48,8 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cache, lru_cache
 from itertools import pairwise
 
+from ..errors import InvalidInput
+
 __all__ = [
     "VIEWS",
     "fold_pattern",
@@ -298,7 +300,7 @@ def make_view(text: str, view: str) -> str:
         The folded text; use :func:`to_original` to map offsets back.
     """
     if view not in VIEWS:
-        raise KeyError(view)
+        raise InvalidInput("view", f"unknown view {view!r}")
     return make_views(text, (view,))[view]
 
 
@@ -391,7 +393,7 @@ def to_original(text: str, view: str, index: int, *, end: bool = False) -> int:
     if view in _JOINED_VIEWS:
         return _joined_to_original(text, view, target, end)
     if view not in _BUILDERS:
-        raise KeyError(view)
+        raise InvalidInput("view", f"unknown view {view!r}")
     table = _table(view)
     if view == "spaced":
         target = _unsqueeze(text.translate(table), target)
@@ -448,10 +450,10 @@ def fold_pattern(source: str, view: str, written_for: str = "spaced") -> str:
     """
     if written_for == "literal":
         if view not in _LITERAL_STYLE:
-            raise ValueError(f"a literal pattern cannot run on the {view} view")
+            raise InvalidInput("view", f"a literal pattern cannot run on the {view} view")
         return source
     if view == "literal":
-        raise ValueError("a spaced pattern cannot run on the literal view")
+        raise InvalidInput("view", "a spaced pattern cannot run on the literal view")
     if view in _LITERAL_STYLE:
         return source.replace("\\w", "[^\\W_]").replace(" ", _SEPARATOR)
     folded = source.replace("l", "i")

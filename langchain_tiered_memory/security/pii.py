@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from ..errors import MemoryWriteBlocked
+from ..errors import InvalidInput, MemoryWriteBlocked
 
 __all__ = ["PiiMatch", "PiiPolicy", "apply_pii_policy", "detect_pii", "redact_pii"]
 
@@ -208,7 +208,7 @@ def apply_pii_policy(text: str, policy: PiiPolicy) -> str:
         ValueError: Unknown policy.
     """
     if policy not in get_args(PiiPolicy):
-        raise ValueError(f"unknown PII policy {policy!r}; expected one of {get_args(PiiPolicy)}")
+        raise InvalidInput("policy", f"unknown PII policy {policy!r}; expected one of {get_args(PiiPolicy)}")
     if policy == "allow":
         return text
     if policy == "redact":

@@ -9,6 +9,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from ..errors import ConfigError
 from .matcher import AnchorFinder, Anchors, anchors_of, max_width
 from .normalize import VIEWS, fold_pattern, make_view
 
@@ -27,7 +28,7 @@ def _expand(pattern: str, classes: dict[str, str], rid: str) -> str:
 
     def sub(m: re.Match[str]) -> str:
         if m.group(1) not in classes:
-            raise ValueError(f"rule {rid}: unknown class @@{m.group(1)}@@")
+            raise ConfigError("patterns.json", f"rule {rid}: unknown class @@{m.group(1)}@@")
         return classes[m.group(1)]
 
     return _CLASS_REF.sub(sub, pattern)
@@ -113,15 +114,15 @@ def _compile(raw: dict[str, Any], classes: dict[str, str]) -> Rule:
     rid = str(raw["id"])
     reason = str(raw["reason"])
     if reason not in _REASONS:
-        raise ValueError(f"rule {rid}: unknown reason {reason!r}")
+        raise ConfigError("patterns.json", f"rule {rid}: unknown reason {reason!r}")
     views = raw["views"]
     if not views or any(v not in VIEWS for v in views):
-        raise ValueError(f"rule {rid}: bad views {views!r}")
+        raise ConfigError("patterns.json", f"rule {rid}: bad views {views!r}")
     # A pattern reads punctuation if it runs on ``literal``, else it is written for ``spaced``.
     written_for = "literal" if "literal" in views else "spaced"
     if written_for == "spaced" and not {"spaced", "compact"} & set(views):
         # The scanner skips ``joined`` when it equals ``literal``: rules there need a twin.
-        raise ValueError(f"rule {rid}: needs 'literal', 'spaced' or 'compact'")
+        raise ConfigError("patterns.json", f"rule {rid}: needs 'literal', 'spaced' or 'compact'")
     if "compact" in views:  # a spaced match is always a compact match too
         views = [v for v in views if v != "spaced"]
     flags = re.DOTALL | re.MULTILINE
@@ -147,7 +148,7 @@ def parse_rules(doc: dict[str, Any], *, use_automaton: bool = True) -> RuleSet:
     """
     version = doc.get("version")
     if not isinstance(version, str) or not version:
-        raise ValueError("patterns.json: missing 'version'")
+        raise ConfigError("patterns.json", "missing 'version'")
     classes = {
         name: "(?:" + "|".join(sorted(words, key=len, reverse=True)) + ")"
         for name, words in doc.get("classes", {}).items()
@@ -155,7 +156,7 @@ def parse_rules(doc: dict[str, Any], *, use_automaton: bool = True) -> RuleSet:
     rules = tuple(_compile(raw, classes) for raw in doc["rules"])
     ids = [r.id for r in rules]
     if len(ids) != len(set(ids)):
-        raise ValueError("patterns.json: duplicate rule ids")
+        raise ConfigError("patterns.json", "duplicate rule ids")
     flags = tuple(str(f) for f in doc.get("allowed_tag_flags", ()))
     targets = tuple(Target(r, c) for r in rules for c in r.compiled)
     plans: dict[str, ViewPlan] = {}

@@ -13,6 +13,7 @@ import re
 from bisect import bisect_left
 from typing import Any
 
+from ..errors import InvalidInput
 from ..types import ScanResult
 from .classifier import arun_classifier, run_classifier
 from .encodings import decode_candidates
@@ -185,7 +186,7 @@ def _scan_text(text: str, rules: RuleSet, depth: int) -> ScanResult | None:
 
 def _rule_scan(content: str) -> ScanResult | None:
     if not isinstance(content, str):
-        raise TypeError(f"content must be str, got {type(content).__name__}")
+        raise InvalidInput("content", f"must be str, got {type(content).__name__}")
     return _scan_text(content, load_rules(), 0)
 
 

@@ -161,7 +161,7 @@ def create_app(
             --llm provider:model``); without one, or when it fails, the offline heuristics.
     """
     if not tokens:
-        raise ValueError("create_app needs at least one token")
+        raise ConfigError("tokens", "create_app needs at least one token")
     token_map = dict(tokens)
     latency = LatencyRecorder()
     # Request bodies are written here (imports read files); removed at shutdown.

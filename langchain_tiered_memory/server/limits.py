@@ -6,10 +6,12 @@ import contextlib
 import json
 from typing import Any
 
+from ..errors import TieredMemoryError
+
 __all__ = ["BodySizeLimit"]
 
 
-class _TooLarge(Exception):
+class _TooLarge(TieredMemoryError):
     pass
 
 

@@ -27,7 +27,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from ..errors import InvalidInput, MemoryWriteBlocked
+from ..errors import InvalidInput, MemoryWriteBlocked, TieredMemoryError
 from ..provenance import WritePath, check_replace
 from ..text import tokenize
 from ..types import ProvenanceLevel, ScanResult
@@ -339,7 +339,7 @@ def _json_field(row: Mapping[str, Any], name: str, default: Any, number: int) ->
         raise InvalidInput(name, "is not valid JSON", item_index=number) from None
 
 
-class _Blocked(Exception):
+class _Blocked(TieredMemoryError):
     """A refusal met inside a transaction, carried out of it before being logged."""
 
     def __init__(self, draft: Draft, error: MemoryWriteBlocked) -> None:
