@@ -7,6 +7,7 @@ import os
 import re
 import resource
 import sys
+import threading
 
 import numpy as np
 from langchain_core.embeddings import Embeddings
@@ -54,3 +55,26 @@ def synthetic_texts(n: int, seed: int = 7) -> list[str]:
         words = rng.choice(WORDS, size=int(rng.integers(6, 16)))
         out.append(f"memory {i}: " + " ".join(words))
     return out
+
+
+def rss_mb() -> float:
+    """Resident set size of this process now, in MB (Linux)."""
+    with open("/proc/self/status") as fh:
+        for line in fh:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+class PeakRssSampler(threading.Thread):
+    """Samples `rss_mb` every ``interval`` seconds until ``stop`` is set; ``peak`` is the max."""
+
+    def __init__(self, interval: float = 0.02) -> None:
+        super().__init__(daemon=True)
+        self.interval = interval
+        self.peak = rss_mb()
+        self.stop = threading.Event()
+
+    def run(self) -> None:
+        while not self.stop.wait(self.interval):
+            self.peak = max(self.peak, rss_mb())

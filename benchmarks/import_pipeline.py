@@ -17,7 +17,6 @@ import os
 import resource
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -25,6 +24,9 @@ import numpy as np
 from langchain_core.embeddings import Embeddings
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import PeakRssSampler, rss_mb
 
 from langchain_tiered_memory import MemoryConfig, TieredMemoryStore
 from langchain_tiered_memory.ingest import iter_conversations
@@ -103,23 +105,8 @@ def write_export(path: Path, messages: int, per_conv: int) -> None:
         fh.write("]")
 
 
-def _rss_mb() -> float:
-    with open("/proc/self/status") as fh:
-        for line in fh:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
 
 
-class _RssSampler(threading.Thread):
-    def __init__(self) -> None:
-        super().__init__(daemon=True)
-        self.peak = _rss_mb()
-        self.stop = threading.Event()
-
-    def run(self) -> None:
-        while not self.stop.wait(0.05):
-            self.peak = max(self.peak, _rss_mb())
 
 
 def _store(path: Path) -> TieredMemoryStore:
@@ -161,8 +148,8 @@ def main() -> None:
         print(f"data: synthetic ChatGPT export, {args.messages} messages in "
               f"{args.messages // args.per_conv} conversations, {size_mb:.1f} MB")
         store = _store(Path(tmp) / "batched.db")
-        rss0 = _rss_mb()
-        sampler = _RssSampler()
+        rss0 = rss_mb()
+        sampler = PeakRssSampler()
         sampler.start()
         started, cpu0 = time.perf_counter(), time.process_time()
         report = store.import_file(export, namespace="bench")

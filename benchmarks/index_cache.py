@@ -21,18 +21,12 @@ from pathlib import Path
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _common import rss_mb
 from langchain_core.embeddings import DeterministicFakeEmbedding
 
 from langchain_tiered_memory import MemoryConfig, TieredMemoryStore
-
-
-def rss_mb() -> float:
-    with open("/proc/self/status") as fh:
-        for line in fh:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
 
 
 def build(path: Path, namespaces: int, per: int) -> None:

@@ -14,11 +14,10 @@ from __future__ import annotations
 import argparse
 import random
 import tempfile
-import threading
 import time
 from pathlib import Path
 
-import _common  # noqa: F401  (offline environment, import path)
+from _common import PeakRssSampler, rss_mb  # also sets up the offline environment
 
 from langchain_tiered_memory import MemoryConfig, TieredMemoryStore
 
@@ -64,23 +63,8 @@ def write_transcript(path: Path, megabytes: float, seed: int) -> int:
     return turns
 
 
-def _rss_mb() -> float:
-    with open("/proc/self/status") as fh:
-        for line in fh:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
 
 
-class _PeakSampler(threading.Thread):
-    def __init__(self) -> None:
-        super().__init__(daemon=True)
-        self.peak = _rss_mb()
-        self.stop = threading.Event()
-
-    def run(self) -> None:
-        while not self.stop.wait(0.02):
-            self.peak = max(self.peak, _rss_mb())
 
 
 def main() -> None:
@@ -98,8 +82,8 @@ def main() -> None:
         model.embed_documents(["warm up the model"])
         store = TieredMemoryStore(Path(tmp) / "m.db", embeddings=model,
                                   config=MemoryConfig(rerank_enabled=False))
-        baseline = _rss_mb()
-        sampler = _PeakSampler()
+        baseline = rss_mb()
+        sampler = PeakRssSampler()
         sampler.start()
         start = time.perf_counter()
         report = store.import_file(path, namespace="bench")
