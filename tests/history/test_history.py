@@ -176,4 +176,4 @@ def test_buffers_are_released_with_their_store(tmp_path) -> None:
     # The buffer did not keep its store alive, so the registry dropped it. (Counting entries
     # instead depends on which other tests' stores the same collection happens to free.)
     assert ref() is None
-    assert all(key is not None for key in _REGISTRY.keys())
+    assert all(key is not None for key in _REGISTRY)
