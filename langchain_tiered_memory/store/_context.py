@@ -7,7 +7,6 @@ fits them into the token budget and renders the markdown.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import sqlalchemy as sa
 
@@ -15,11 +14,12 @@ from ..context import ContextBlock, ContextItem, layout_levels
 from ..errors import InvalidInput
 from ..types import MemoryEntry, MemoryTier, MemoryType
 from . import _tables as t
-from ._async import run_sync
 from ._db import db_errors
-from ._episodes import EpisodeMixin
-from ._reads import ReadsMixin
+from ._episodes import Episodes
+from ._reads import Reads
+from ._recall import Recall
 from ._rows import check_limit, check_namespace
+from ._shared import StoreContext
 
 _IDENTITY_PREFIXES = ("identity.", "name", "user.name", "profile.name")
 _IDENTITY_WORDS = ("language", "locale", "lang")
@@ -37,8 +37,14 @@ def _core_rank(entry: MemoryEntry) -> tuple[bool, float, str]:
     return (not entry.pinned, -entry.importance, entry.key)
 
 
-class ContextMixin(EpisodeMixin, ReadsMixin):
+class ContextBlocks:
     """`context` / `context_block`: identity, core snapshot, recall and episodes for a prompt."""
+
+    def __init__(self, ctx: StoreContext, reads: Reads, recall: Recall, episodes: Episodes) -> None:
+        self._ctx = ctx
+        self._reads = reads
+        self._recall = recall
+        self._episodes = episodes
 
     def context_block(
         self,
@@ -55,13 +61,13 @@ class ContextMixin(EpisodeMixin, ReadsMixin):
         check_namespace(namespace)
         if query is not None and not isinstance(query, str):
             raise InvalidInput("query", "must be a string or None")
-        check_limit(budget, "budget", maximum=self.config.max_context_budget)
+        check_limit(budget, "budget", maximum=self._ctx.config.max_context_budget)
         check_limit(k, "k", optional=False)
         check_limit(episodes, "episodes", optional=False)
-        total = self.config.context_token_budget if budget is None else int(budget)
+        total = self._ctx.config.context_token_budget if budget is None else int(budget)
         live = [
             e
-            for e in self.list(namespace=namespace, include_superseded=False)
+            for e in self._reads.list(namespace=namespace, include_superseded=False)
             if e.tier != MemoryTier.ARCHIVAL or e.pinned
         ]
         identity = sorted((e for e in live if _is_identity(e)), key=lambda e: e.key)
@@ -80,7 +86,7 @@ class ContextMixin(EpisodeMixin, ReadsMixin):
         if query and query.strip():
             # The prompt gets what is believed now: archived entries (forgotten, decayed or
             # superseded) stay recallable through search, but are left out of the block.
-            hits = self.search(
+            hits = self._recall.search(
                 query,
                 namespace=namespace,
                 k=k,
@@ -91,7 +97,7 @@ class ContextMixin(EpisodeMixin, ReadsMixin):
             levels["L2"] = [ContextItem(e.content, e.id, "L2") for e in recalled]
             shown.update(e.id for e in recalled)
             if episodes > 0:
-                for episode, _score in self.search_episodes(
+                for episode, _score in self._episodes.search_episodes(
                     query, namespace=namespace, k=episodes
                 ):
                     day = (episode.event_at or episode.created_at).date().isoformat()
@@ -152,7 +158,7 @@ class ContextMixin(EpisodeMixin, ReadsMixin):
         if not ids:
             return []
         lk = t.links.c
-        with db_errors("read memory links"), self._read() as conn:
+        with db_errors("read memory links"), self._ctx.read() as conn:
             rows = conn.execute(
                 sa.select(lk.a, lk.b)
                 .where(lk.namespace == namespace, sa.or_(lk.a.in_(ids), lk.b.in_(ids)))
@@ -160,15 +166,7 @@ class ContextMixin(EpisodeMixin, ReadsMixin):
             ).all()
         wanted = set(ids)
         others = [r.b if r.a in wanted else r.a for r in rows]
-        found = self.get_many(others, namespace=namespace)
+        found = self._reads.get_many(others, namespace=namespace)
         return [found[i] for i in dict.fromkeys(others) if i in found]
 
-    async def acontext(self, namespace: str = "default", query: str | None = None, **kw: Any) -> str:
-        """Async twin of `context`."""
-        return await run_sync(self.context, namespace, query, **kw)
 
-    async def acontext_block(
-        self, namespace: str = "default", query: str | None = None, **kw: Any
-    ) -> ContextBlock:
-        """Async twin of `context_block`."""
-        return await run_sync(self.context_block, namespace, query, **kw)

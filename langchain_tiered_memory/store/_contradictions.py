@@ -26,24 +26,25 @@ from ..provenance import WritePath, max_provenance
 from ..text import tokenize
 from ..types import Contradiction, MemoryEntry, MemoryTier, SearchHit
 from . import _tables as t
-from ._async import async_twin
 from ._db import db_errors, dumps, to_ts
 from ._index import NamespaceIndex
 from ._lattice import (
     AUTO_LINKS,
     PENDING,
-    LatticeMixin,
+    Lattice,
     contradiction_from_row,
     read_contradictions,
     token_matches,
 )
 from ._lifecycle import live, rows_by_id
-from ._recall import RecallMixin
+from ._reads import Reads
 from ._rows import check_ids, check_namespace
+from ._shared import StoreContext
+from ._writer import Writer
 
 logger = logging.getLogger("langchain_tiered_memory")
 
-__all__ = ["ContradictionsMixin"]
+__all__ = ["Contradictions"]
 
 # Neighbours taken from each in-memory index when looking for contradiction candidates: enough
 # for real conflicts, bounded cost.
@@ -78,7 +79,7 @@ def _auto_key(entry: MemoryEntry) -> bool:
     return entry.key == f"mem:{entry.id}"
 
 
-class ContradictionsMixin(LatticeMixin, RecallMixin):
+class Contradictions:
     """Contradiction detection on write and on demand, resolution, and recall marking.
 
     After every write (``add``, ``add_many``, ``update``...) the store checks each new live
@@ -101,9 +102,17 @@ class ContradictionsMixin(LatticeMixin, RecallMixin):
             raise the limit, or wrap the writes in `suspend_checks` and check afterwards.
     """
 
-    detect_contradictions: bool = True
-    contradiction_verifier: Verifier | None = None
-    write_check_limit: int = 100
+
+    def __init__(
+        self, ctx: StoreContext, reads: Reads, writer: Writer, lattice: Lattice
+    ) -> None:
+        self._ctx = ctx
+        self._reads = reads
+        self._writer = writer
+        self._lattice = lattice
+        self.detect_contradictions = True
+        self.contradiction_verifier: Verifier | None = None
+        self.write_check_limit = 100
 
     @contextlib.contextmanager
     def suspend_checks(self) -> Iterator[None]:
@@ -119,12 +128,12 @@ class ContradictionsMixin(LatticeMixin, RecallMixin):
 
     # -- on write ---------------------------------------------------------------------------------
 
-    def _after_commit(self, entries: Sequence[MemoryEntry]) -> None:
-        super()._after_commit(entries)
+    def after_commit(self, entries: Sequence[MemoryEntry]) -> None:
+        """Check and link what a write committed (a write listener)."""
         if not entries or len(entries) > self.write_check_limit:
             return
         check = self.detect_contradictions and not _suspended.get()
-        if not (check or self.auto_link):
+        if not (check or self._lattice.auto_link):
             return
         by_ns: dict[str, list[MemoryEntry]] = {}
         for entry in entries:
@@ -138,21 +147,21 @@ class ContradictionsMixin(LatticeMixin, RecallMixin):
 
     def _check_and_link(self, namespace: str, written: Sequence[MemoryEntry], check: bool) -> None:
         # One index catch-up and one vector search per entry, shared by the check and the links.
-        index = self._index(namespace)
+        index = self._ctx.index(namespace)
         ids = [e.id for e in written]
         if len({e.key for e in written}) == len(written):
             entries = list(written)  # as committed: no entry of the write replaced another one
         else:  # a key written twice: the earlier version is superseded since, read it again
-            fresh = self.get_many(ids, namespace=namespace)
+            fresh = self._reads.get_many(ids, namespace=namespace)
             entries = [fresh[i] for i in ids if i in fresh]
         neighbours = _nearest(index, [e for e in entries if live(e)],
                               max(_NEIGHBOURS, AUTO_LINKS) + 1)
         if check and self._check_namespace(entries, None, index, neighbours):
             # A resolved contradiction may have superseded some of them: read them again.
-            fresh = self.get_many(ids, namespace=namespace)
+            fresh = self._reads.get_many(ids, namespace=namespace)
             entries = [fresh[i] for i in ids if i in fresh]
-        if self.auto_link:
-            self._auto_link([e for e in entries if live(e)], index, neighbours)
+        if self._lattice.auto_link:
+            self._lattice.link_new([e for e in entries if live(e)], index, neighbours)
 
     # -- on demand --------------------------------------------------------------------------------
 
@@ -180,7 +189,7 @@ class ContradictionsMixin(LatticeMixin, RecallMixin):
         if namespace is not None:
             check_namespace(namespace)
         ids = list(dict.fromkeys(given))
-        with db_errors("read memories to check"), self._read() as conn:
+        with db_errors("read memories to check"), self._ctx.read() as conn:
             found = {e.id: e for e in rows_by_id(conn, ids)
                      if namespace is None or e.namespace == namespace}
         by_ns: dict[str, list[MemoryEntry]] = {}
@@ -192,9 +201,9 @@ class ContradictionsMixin(LatticeMixin, RecallMixin):
             # In slices: each one's records are written (and its losers known to the next
             # slice's reads) before the next is verified, so a long run keeps what it found.
             for start in range(0, len(entries), _CHUNK):
-                index = self._index(ns)
+                index = self._ctx.index(ns)
                 chunk = [e.id for e in entries[start : start + _CHUNK]]
-                fresh = self.get_many(chunk, namespace=ns) if start else found
+                fresh = self._reads.get_many(chunk, namespace=ns) if start else found
                 out.extend(self._check_namespace([fresh[i] for i in chunk if i in fresh],
                                                  verifier, index, None))
         return out
@@ -229,7 +238,7 @@ class ContradictionsMixin(LatticeMixin, RecallMixin):
             if not pool:
                 continue
             for found in _detect(entry, pool, verifier=judge, similarities=sims,
-                                 config=self.config, include_unsure=True, limit=_VERIFY):
+                                 config=self._ctx.config, include_unsure=True, limit=_VERIFY):
                 if on_record is None:
                     on_record = self._recorded_pairs([e.id for e in targets])
                 pair = frozenset((entry.id, found.candidate.entry.id))
@@ -249,7 +258,7 @@ class ContradictionsMixin(LatticeMixin, RecallMixin):
         """The pairs on record that involve any of ``ids``."""
         c = t.contradictions.c
         out: set[frozenset[str]] = set()
-        with db_errors("read contradictions"), self._read() as conn:
+        with db_errors("read contradictions"), self._ctx.read() as conn:
             for start in range(0, len(ids), _CHUNK):
                 chunk = list(ids[start : start + _CHUNK])
                 for a, b in conn.execute(sa.select(c.entry_a_id, c.entry_b_id).where(
@@ -263,7 +272,7 @@ class ContradictionsMixin(LatticeMixin, RecallMixin):
         """For each entry, the live SEMANTIC entries worth comparing with it (index neighbours,
         lexical matches, shared tags, the same key) and their vector similarities to it."""
         namespace = entries[0].namespace
-        floor = self.config.contradiction_min_similarity
+        floor = self._ctx.config.contradiction_min_similarity
         wanted: dict[str, set[str]] = {}
         with index.lock:
             for entry in entries:
@@ -287,7 +296,7 @@ class ContradictionsMixin(LatticeMixin, RecallMixin):
                 wanted[entry.id] = {i for i in ids if (m := meta.get(i)) is not None
                                     and m.tier == semantic and m.superseded_by is None}
         every = sorted(set().union(*wanted.values()))
-        stored = self.get_many(every, namespace=namespace) if every else {}
+        stored = self._reads.get_many(every, namespace=namespace) if every else {}
         pools: dict[str, tuple[list[MemoryEntry], dict[str, float]]] = {}
         for entry in entries:
             pool = [stored[i] for i in sorted(wanted[entry.id]) if i in stored
@@ -308,7 +317,7 @@ class ContradictionsMixin(LatticeMixin, RecallMixin):
         if not wanted:
             return out
         m = t.memories.c
-        with db_errors("find contradiction candidates"), self._read() as conn:
+        with db_errors("find contradiction candidates"), self._ctx.read() as conn:
             for start in range(0, len(wanted), _CHUNK):
                 chunk = wanted[start : start + _CHUNK]
                 for row in conn.execute(sa.select(m.id, m.key).where(
@@ -318,9 +327,9 @@ class ContradictionsMixin(LatticeMixin, RecallMixin):
 
     def _record_all(self, planned: Sequence[tuple[str, str, Verdict]]) -> list[Contradiction]:
         """Store the contradictions found and apply their resolutions, in one transaction."""
-        now = self.clock()
+        now = self._ctx.clock()
         out: list[Contradiction] = []
-        with db_errors("record contradictions"), self._write() as conn, conn.begin():
+        with db_errors("record contradictions"), self._ctx.write() as conn, conn.begin():
             for a_id, b_id, verdict in planned:
                 record = self._record(conn, a_id, b_id, verdict, now)
                 if record is not None:
@@ -342,17 +351,17 @@ class ContradictionsMixin(LatticeMixin, RecallMixin):
             sa.and_(c.entry_a_id == b_id, c.entry_b_id == a_id)))).first()
         if seen is not None:
             return None
-        outcome = resolve(a, b, verdict, config=self.config)
+        outcome = resolve(a, b, verdict, config=self._ctx.config)
         record = build_contradiction(a, b, verdict, outcome, now=now)
         conn.execute(sa.insert(t.contradictions), [_record_row(record)])
         detail = dumps({"contradiction": record.id, "resolution": record.resolution,
                         "confidence": record.confidence, "description": record.description})
         for entry in (a, b):
-            self._audit(conn, "contradiction", entry.namespace, entry_id=entry.id,
+            self._ctx.audit(conn, "contradiction", entry.namespace, entry_id=entry.id,
                         actor="contradiction", new=detail, reason=record.id, now=now)
         if outcome.status == "resolved":
             winner, loser = (a, b) if outcome.winner_id == a.id else (b, a)
-            self._supersede(conn, loser, winner, WritePath.CONSOLIDATION, now,
+            self._writer.supersede(conn, loser, winner, WritePath.CONSOLIDATION, now,
                             reason=f"contradiction {record.id}")
         return record
 
@@ -364,7 +373,7 @@ class ContradictionsMixin(LatticeMixin, RecallMixin):
     ) -> list[Contradiction]:
         """Contradiction records of a namespace, oldest first (optionally of one entry)."""
         check_namespace(namespace)
-        with db_errors("read contradictions"), self._read() as conn:
+        with db_errors("read contradictions"), self._ctx.read() as conn:
             return read_contradictions(conn, namespace, pending_only=pending_only,
                                        entry_id=entry_id)
 
@@ -380,9 +389,9 @@ class ContradictionsMixin(LatticeMixin, RecallMixin):
             InvalidInput: ``keep`` is neither entry of the pair.
             MemoryWriteBlocked: ``path`` may not discard an entry of the loser's provenance.
         """
-        now = self.clock()
+        now = self._ctx.clock()
         c = t.contradictions.c
-        with db_errors("resolve a contradiction"), self._write() as conn, conn.begin():
+        with db_errors("resolve a contradiction"), self._ctx.write() as conn, conn.begin():
             query = sa.select(t.contradictions).where(c.id == contradiction_id)
             if namespace is not None:
                 query = query.where(c.namespace == namespace)
@@ -411,16 +420,16 @@ class ContradictionsMixin(LatticeMixin, RecallMixin):
                 namespace=record.namespace, created_at=record.created_at)
             conn.execute(sa.update(t.contradictions).where(c.id == record.id).values(
                 resolution=code, resolved_at=to_ts(now), description=after.description))
-            self._audit(conn, "contradiction_resolve", record.namespace, entry_id=keep,
+            self._ctx.audit(conn, "contradiction_resolve", record.namespace, entry_id=keep,
                         actor=path.value, reason=record.id, new=dumps({"kept": keep}), now=now)
             if loser is not None and loser.superseded_by is None:
-                self._supersede(conn, loser, winner, path, now, reason=f"contradiction {record.id}")
+                self._writer.supersede(conn, loser, winner, path, now, reason=f"contradiction {record.id}")
         return after
 
-    def _on_supersede(
+    def on_supersede(
         self, conn: sa.Connection, old: MemoryEntry, new: MemoryEntry, now: datetime
     ) -> None:
-        super()._on_supersede(conn, old, new, now)
+        """Close the open questions about ``old`` (a write listener)."""
         # A question about a replaced entry is closed (the successor gets its own check).
         c = t.contradictions.c
         conn.execute(
@@ -431,9 +440,8 @@ class ContradictionsMixin(LatticeMixin, RecallMixin):
 
     # -- recall -----------------------------------------------------------------------------------
 
-    def _annotate_hits(self, hits: list[SearchHit], *, namespace: str, k: int) -> list[SearchHit]:
-        """Recall hook: mark hits in a pending contradiction and bring their partner along."""
-        hits = super()._annotate_hits(hits, namespace=namespace, k=k)
+    def annotate(self, hits: list[SearchHit], *, namespace: str, k: int) -> list[SearchHit]:
+        """Mark hits in a pending contradiction and bring their partner along (a hit annotator)."""
         if not hits:
             return hits
         ids = [h.entry.id for h in hits]
@@ -441,7 +449,7 @@ class ContradictionsMixin(LatticeMixin, RecallMixin):
         query = sa.select(c.entry_a_id, c.entry_b_id).where(
             c.namespace == namespace, PENDING,
             sa.or_(c.entry_a_id.in_(ids), c.entry_b_id.in_(ids)))
-        with db_errors("read pending contradictions"), self._read() as conn:
+        with db_errors("read pending contradictions"), self._ctx.read() as conn:
             pairs = conn.execute(query).all()
         if not pairs:
             return hits
@@ -449,7 +457,7 @@ class ContradictionsMixin(LatticeMixin, RecallMixin):
         for a, b in pairs:
             partners.setdefault(a, []).append(b)
             partners.setdefault(b, []).append(a)
-        extra = self.get_many([p for i in ids for p in partners.get(i, ())], namespace=namespace)
+        extra = self._reads.get_many([p for i in ids for p in partners.get(i, ())], namespace=namespace)
         present = set(ids)
         out: list[SearchHit] = []
         for hit in hits:
@@ -472,11 +480,7 @@ class ContradictionsMixin(LatticeMixin, RecallMixin):
             out.pop(plain[-1])
         return out
 
-    # -- async twins ------------------------------------------------------------------------------
 
-    acheck_contradictions = async_twin("check_contradictions")
-    acontradictions = async_twin("contradictions")
-    aresolve = async_twin("resolve")
 
 
 def _nearest(index: NamespaceIndex, entries: Sequence[MemoryEntry], k: int) -> Neighbours:

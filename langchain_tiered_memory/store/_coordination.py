@@ -27,7 +27,6 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
@@ -276,12 +275,12 @@ def hold_lease(
     """Acquire ``name`` for the duration of a ``with`` block, renewed by a heartbeat thread.
 
     Example:
-        >>> with hold_lease(store._write, "reembed:m", owner) as lease:  # doctest: +SKIP
+        >>> with hold_lease(ctx.write, "reembed:m", owner) as lease:  # doctest: +SKIP
         ...     if lease:
         ...         do_the_work(check=lease.check)
 
     Args:
-        connect: Returns a new write connection (e.g. ``store._write``).
+        connect: Returns a new write connection (e.g. the store context's ``write``).
         name: The lease.
         owner: Who holds it.
         ttl: Seconds the lease survives without renewal (a dead worker's lease lapses after it).
@@ -306,13 +305,14 @@ def hold_lease(
 
 
 def reembed_once(
-    store: Any,
+    connect: Callable[[], sa.Connection],
     *,
+    model_id: str,
+    drain: Callable[..., int],
     batch_size: int = 256,
     progress: Callable[[int, int], None] | None = None,
     ttl: float = 60.0,
     owner: str | None = None,
-    drain: Callable[..., int] | None = None,
 ) -> int:
     """Drain the store's re-embed queue in exactly one worker at a time.
 
@@ -323,13 +323,13 @@ def reembed_once(
     resumes where it stopped.
 
     Args:
-        store: A `TieredMemoryStore`.
+        connect: Returns a new write connection.
+        model_id: The current embedding model (names the lease).
+        drain: The unlocked drain loop, called with ``batch_size`` and ``progress``.
         batch_size: Texts per embedding call (and per transaction).
         progress: Called with ``(done, total)`` after each batch.
         ttl: Lease time-to-live in seconds.
-        owner: The lease owner id (default: this host, process, store object and thread).
-        drain: The unlocked drain loop, called with ``batch_size`` and ``progress``; default
-            ``store.reembed`` (pass the private loop when ``reembed`` itself calls this).
+        owner: The lease owner id (default: this host, process, ``drain``'s owner and thread).
 
     Returns:
         How many vectors this call re-embedded (0 when another worker holds the lease).
@@ -338,9 +338,8 @@ def reembed_once(
         LeaseLost: This worker stalled longer than ``ttl`` and another took the queue over; the
             batches it committed are kept.
     """
-    owner = owner or lease_owner_id(f"reembed-{id(store):x}-{threading.get_ident()}")
-    run = drain if drain is not None else store.reembed
-    with hold_lease(store._write, f"reembed:{store.model_id}", owner, ttl) as lease:
+    owner = owner or lease_owner_id(f"reembed-{id(connect):x}-{threading.get_ident()}")
+    with hold_lease(connect, f"reembed:{model_id}", owner, ttl) as lease:
         if not lease:
             return 0
 
@@ -349,4 +348,4 @@ def reembed_once(
             if progress is not None:
                 progress(done, total)
 
-        return int(run(batch_size=batch_size, progress=checked))
+        return int(drain(batch_size=batch_size, progress=checked))

@@ -32,7 +32,6 @@ from ..provenance import WritePath, check_replace
 from ..text import tokenize
 from ..types import ProvenanceLevel, ScanResult
 from . import _tables as t
-from ._core import StoreCore
 from ._db import db_errors, dumps
 from ._rows import (
     Draft,
@@ -44,6 +43,8 @@ from ._rows import (
     entry_from_row,
     vector_row,
 )
+from ._shared import StoreContext
+from ._writer import Writer
 
 DUMP_FORMAT = "tiered-memory-dump"
 DUMP_VERSION = 1
@@ -64,8 +65,12 @@ _KIND_TABLE = dict(_DUMP_TABLES)
 _ACTOR = "import"
 
 
-class DumpsMixin(StoreCore):
+class Dumps:
     """`export_records` and `import_records`."""
+
+    def __init__(self, ctx: StoreContext, writer: Writer) -> None:
+        self._ctx = ctx
+        self._writer = writer
 
     def export_records(self, *, namespace: str | None = None) -> Iterator[dict[str, Any]]:
         """Every row of the store (or of one namespace) as JSON-ready records, streamed.
@@ -79,10 +84,10 @@ class DumpsMixin(StoreCore):
             "record": "header",
             "format": DUMP_FORMAT,
             "version": DUMP_VERSION,
-            "schema_version": self.schema_version,
+            "schema_version": self._ctx.schema_version,
             "namespace": namespace,
         }
-        with db_errors("export the store"), self._read() as conn:
+        with db_errors("export the store"), self._ctx.read() as conn:
             for kind, table in _DUMP_TABLES:
                 query = sa.select(table)
                 if namespace is not None:
@@ -126,9 +131,9 @@ class DumpsMixin(StoreCore):
             counts = self._import_records(records, progress)
         except _Blocked as blocked:
             # Logged once the import's transaction is rolled back and its lock released.
-            self._record_blocked(blocked.draft, blocked.error, WritePath.API)
+            self._writer.record_blocked(blocked.draft, blocked.error, WritePath.API)
             raise blocked.error from None
-        self._indexes.clear()
+        self._ctx.indexes.clear()
         return counts
 
     def _import_records(
@@ -139,8 +144,8 @@ class DumpsMixin(StoreCore):
         vector_ids: set[str] = set()
         memo: dict[str, ScanResult] = {}
         audit: list[dict[str, Any]] = []
-        now = self._now()
-        with db_errors("import a dump"), self._write() as conn, conn.begin():
+        now = self._ctx.now()
+        with db_errors("import a dump"), self._ctx.write() as conn, conn.begin():
             for number, rec in enumerate(records):
                 if not isinstance(rec, Mapping):
                     raise InvalidInput("record", "must be a JSON object", item_index=number)
@@ -170,11 +175,11 @@ class DumpsMixin(StoreCore):
             missing = [m for m in memory_ids if m[0] not in vector_ids]
             for start in range(0, len(missing), 256):
                 chunk = missing[start : start + 256]
-                matrix = self._embed([c for _, _, c in chunk])
+                matrix = self._ctx.embed([c for _, _, c in chunk])
                 for i, (mid, ns, _) in enumerate(chunk):
                     conn.execute(
                         sa.insert(t.vectors).values(
-                            **vector_row(mid, "memory", ns, self.model_id, matrix[i])
+                            **vector_row(mid, "memory", ns, self._ctx.model_id, matrix[i])
                         )
                     )
             if audit:
@@ -185,12 +190,12 @@ class DumpsMixin(StoreCore):
     def _import_audit(self, kind: str, row: Mapping[str, Any], now: datetime) -> dict[str, Any]:
         if kind == "memory":
             entry = entry_from_row(SimpleNamespace(_mapping=row))
-            return self._audit_row(
+            return self._ctx.audit_row(
                 "import", row["namespace"], entry_id=row["id"], actor=_ACTOR,
                 new=audit_value(entry), now=now,
             )  # fmt: skip
         # "episode_add": the action other processes' indexes read as a new episode.
-        return self._audit_row(
+        return self._ctx.audit_row(
             "episode_add", row["namespace"], entry_id=row["id"], actor=_ACTOR,
             new=dumps({"summary": row["summary"][:500], "imported": True}), now=now,
         )  # fmt: skip
@@ -206,7 +211,7 @@ class DumpsMixin(StoreCore):
         """Make a live imported row the next version of its key, as a write would."""
         if row.get("superseded_by") is not None:
             return  # history: it names its successor
-        holder = self._current_for_key(conn, row["namespace"], row["key"])
+        holder = self._writer.current_for_key(conn, row["namespace"], row["key"])
         if holder is None or holder.id == row["id"]:
             return
         last = conn.execute(
@@ -221,7 +226,7 @@ class DumpsMixin(StoreCore):
         except MemoryWriteBlocked as exc:
             draft = Draft(content=incoming.content, namespace=incoming.namespace, key=incoming.key)
             raise _Blocked(draft, exc.with_index(number)) from None
-        self._supersede(
+        self._writer.supersede(
             conn, holder, incoming, WritePath.API, now,
             reason="replaced by an imported version", audit_rows=audit,
         )  # fmt: skip
@@ -282,12 +287,12 @@ class DumpsMixin(StoreCore):
         content = row.get(content_col)
         if not isinstance(content, str) or not content.strip():
             raise InvalidInput(content_col, "must be a non-empty string", item_index=number)
-        check_size(content, content_col, self.limits.content_bytes, number)
+        check_size(content, content_col, self._ctx.limits.content_bytes, number)
         key = row.get("key")
-        if key is not None and (not isinstance(key, str) or len(key) > self.limits.key_chars):
+        if key is not None and (not isinstance(key, str) or len(key) > self._ctx.limits.key_chars):
             raise InvalidInput("key", "must be a string within the key limit", item_index=number)
-        tags = check_tags(_json_field(row, tags_col, [], number), self.limits, number)
-        metadata = check_metadata(_json_field(row, "metadata", {}, number), self.limits, number)
+        tags = check_tags(_json_field(row, tags_col, [], number), self._ctx.limits, number)
+        metadata = check_metadata(_json_field(row, "metadata", {}, number), self._ctx.limits, number)
         try:
             source = ProvenanceLevel(int(row.get("source", 0)))
         except (TypeError, ValueError):
@@ -301,7 +306,7 @@ class DumpsMixin(StoreCore):
             source=source,
         )
         try:
-            draft = self._guard(draft, WritePath.API, number, memo=memo, record=False)
+            draft = self._writer.guard(draft, WritePath.API, number, memo=memo, record=False)
         except MemoryWriteBlocked as error:
             raise _Blocked(draft, error) from None
         row[content_col] = draft.content
@@ -322,7 +327,7 @@ class DumpsMixin(StoreCore):
             return
         draft = Draft(content=" ".join(parts), namespace=row["namespace"])
         try:
-            self._guard(draft, WritePath.API, number, memo=memo, record=False)
+            self._writer.guard(draft, WritePath.API, number, memo=memo, record=False)
         except MemoryWriteBlocked as error:
             raise _Blocked(draft, error) from None
 
@@ -348,4 +353,4 @@ class _Blocked(TieredMemoryError):
         self.error = error
 
 
-__all__ = ["DUMP_FORMAT", "DUMP_VERSION", "DumpsMixin"]
+__all__ = ["DUMP_FORMAT", "DUMP_VERSION", "Dumps"]

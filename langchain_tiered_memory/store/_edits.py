@@ -14,13 +14,22 @@ from ..provenance import WritePath, check_replace, max_provenance
 from ..text import tokenize
 from ..types import MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel
 from . import _tables as t
-from ._core import _UNSET, StoreCore
 from ._db import db_errors
+from ._reads import Reads
 from ._rows import Draft, audit_value, make_draft
+from ._shared import StoreContext
+from ._writer import Writer
+
+_UNSET: Any = object()
 
 
-class EditsMixin(StoreCore):
+class Edits:
     """`update`, `delete`, `pin`, `unpin`, `archive`, `restore`."""
+
+    def __init__(self, ctx: StoreContext, reads: Reads, writer: Writer) -> None:
+        self._ctx = ctx
+        self._reads = reads
+        self._writer = writer
 
     def update(
         self,
@@ -43,7 +52,7 @@ class EditsMixin(StoreCore):
         Returns:
             The entry as it now is (the new version when content changed).
         """
-        current = self._require(entry_id, namespace)
+        current = self._reads.require(entry_id, namespace)
         if current.superseded_by is not None:
             raise IllegalTransition(
                 f"entry {entry_id} was superseded by {current.superseded_by}; update that one"
@@ -74,15 +83,15 @@ class EditsMixin(StoreCore):
             "event_at": current.event_at if event_at is _UNSET else event_at,
             "pinned": current.pinned,
         }
-        draft = self._guard(make_draft(raw, current.namespace, limits=self.limits), path, None)
-        when = self._now(now)
+        draft = self._writer.guard(make_draft(raw, current.namespace, limits=self._ctx.limits), path, None)
+        when = self._ctx.now(now)
         if content is not None and content != current.content:
-            return self._insert_drafts([draft], path, when, batch=False)[0]
+            return self._writer.insert_drafts([draft], path, when, batch=False)[0]
         probe = current.evolve(source=draft.source)
         try:
             check_replace(current, probe)
         except MemoryWriteBlocked as exc:
-            self._record_blocked(draft, exc, path)
+            self._writer.record_blocked(draft, exc, path)
             raise
         after = current.evolve(
             tags=draft.tags,
@@ -94,15 +103,15 @@ class EditsMixin(StoreCore):
             updated_at=when,
         )
         terms = " ".join(tokenize(after.content + " " + " ".join(after.tags)))
-        self._replace_row(current, after, "update", path, when, terms=terms)
+        self._writer.replace_row(current, after, "update", path, when, terms=terms)
         return after
 
     def delete(
         self, entry_id: str, *, namespace: str | None = None, path: WritePath = WritePath.API
     ) -> None:
         """Delete an entry and its vector for good (the audit log keeps its last value)."""
-        current = self._require(entry_id, namespace)
-        with db_errors("delete a memory"), self._write() as conn, conn.begin():
+        current = self._reads.require(entry_id, namespace)
+        with db_errors("delete a memory"), self._ctx.write() as conn, conn.begin():
             conn.execute(sa.delete(t.vectors).where(t.vectors.c.owner_id == entry_id))
             c = t.contradictions.c
             conn.execute(
@@ -114,7 +123,7 @@ class EditsMixin(StoreCore):
                 sa.delete(t.links).where(sa.or_(t.links.c.a == entry_id, t.links.c.b == entry_id))
             )
             conn.execute(sa.delete(t.memories).where(t.memories.c.id == entry_id))
-            self._audit(
+            self._ctx.audit(
                 conn,
                 "delete",
                 current.namespace,
@@ -134,13 +143,13 @@ class EditsMixin(StoreCore):
         reason: str | None = None,
         **changes: Any,
     ) -> MemoryEntry:
-        current = self._require(entry_id, namespace)
+        current = self._reads.require(entry_id, namespace)
         problem = check(current)
         if problem:
             raise IllegalTransition(f"cannot {action} entry {entry_id}: {problem}")
-        when = self.clock()
+        when = self._ctx.clock()
         after = current.evolve(updated_at=when, **changes)
-        self._replace_row(current, after, action, path, when, reason=reason)
+        self._writer.replace_row(current, after, action, path, when, reason=reason)
         return after
 
     def pin(self, entry_id: str, *, namespace: str | None = None) -> MemoryEntry:
@@ -193,7 +202,7 @@ class EditsMixin(StoreCore):
             raise InvalidInput("reason", "must be a string")
         if not isinstance(confirmed_by_user, bool):
             raise InvalidInput("confirmed_by_user", "must be True or False")
-        current = self._require(entry_id, namespace)
+        current = self._reads.require(entry_id, namespace)
         ceiling = max_provenance(path)
         if current.source > ceiling and not confirmed_by_user:
             error = MemoryWriteBlocked(
@@ -203,7 +212,7 @@ class EditsMixin(StoreCore):
                 f"entry {current.id}; only the user can, once they confirm",
             )
             draft = Draft(content=current.content, namespace=current.namespace, key=current.key)
-            self._record_blocked(draft, error, path)
+            self._writer.record_blocked(draft, error, path)
             raise error
         if confirmed_by_user:
             reason = f"{reason} (confirmed by the user)" if reason else "confirmed by the user"
@@ -234,5 +243,5 @@ class EditsMixin(StoreCore):
             WritePath.API,
             check,
             tier=MemoryTier.SEMANTIC,
-            last_accessed=self.clock(),
+            last_accessed=self._ctx.clock(),
         )

@@ -17,18 +17,20 @@ from ..errors import EntryNotFound, IllegalTransition, InvalidInput
 from ..provenance import WritePath
 from ..types import Episode, MemoryTier
 from . import _tables as t
-from ._async import async_twin
-from ._core import StoreCore
 from ._db import db_errors, dumps
 from ._rows import check_namespace, episode_from_row
+from ._shared import StoreContext
 
-__all__ = ["EpisodeRetentionMixin"]
+__all__ = ["EpisodeRetention"]
 
 _CHUNK = 500
 
 
-class EpisodeRetentionMixin(StoreCore):
+class EpisodeRetention:
     """`prune_episodes` and `restore_episode`; `add_episode` and `decay_pass` prune too."""
+
+    def __init__(self, ctx: StoreContext) -> None:
+        self._ctx = ctx
 
     def prune_episodes(
         self, *, namespace: str | None = None, now: datetime | None = None
@@ -44,19 +46,19 @@ class EpisodeRetentionMixin(StoreCore):
         """
         if namespace is not None:
             check_namespace(namespace)
-        when = self._now(now)
+        when = self._ctx.now(now)
         with (
             db_errors("archive episodes over the retention budget"),
-            self._write() as conn,
+            self._ctx.write() as conn,
             conn.begin(),
         ):
-            return self._prune_episodes(conn, namespace, when)
+            return self.apply_budget(conn, namespace, when)
 
-    def _prune_episodes(
+    def apply_budget(
         self, conn: sa.Connection, namespace: str | None, when: datetime
     ) -> tuple[str, ...]:
         """Apply the budget on ``conn``, inside the caller's write transaction."""
-        budget = self.config.episode_retention
+        budget = self._ctx.config.episode_retention
         if budget is None:
             return ()
         e = t.episodes.c
@@ -94,7 +96,7 @@ class EpisodeRetentionMixin(StoreCore):
             conn.execute(
                 sa.insert(t.audit_log),
                 [
-                    self._audit_row(
+                    self._ctx.audit_row(
                         "episode_archive",
                         ns,
                         entry_id=v.id,
@@ -135,12 +137,12 @@ class EpisodeRetentionMixin(StoreCore):
             or not 0.0 <= importance <= 1.0
         ):
             raise InvalidInput("importance", "must be between 0 and 1")
-        when = self._now(now)
+        when = self._ctx.now(now)
         e = t.episodes.c
         query = sa.select(t.episodes).where(e.id == episode_id)
         if namespace is not None:
             query = query.where(e.namespace == check_namespace(namespace))
-        with db_errors("restore an episode"), self._write() as conn, conn.begin():
+        with db_errors("restore an episode"), self._ctx.write() as conn, conn.begin():
             row = conn.execute(query).first()
             if row is None:
                 raise EntryNotFound(episode_id)
@@ -151,7 +153,7 @@ class EpisodeRetentionMixin(StoreCore):
             if importance is not None:
                 values["importance"] = float(importance)
             conn.execute(sa.update(t.episodes).where(e.id == episode_id).values(**values))
-            self._audit(
+            self._ctx.audit(
                 conn,
                 "episode_restore",
                 before.namespace,
@@ -164,5 +166,3 @@ class EpisodeRetentionMixin(StoreCore):
             after = conn.execute(sa.select(t.episodes).where(e.id == episode_id)).one()
         return episode_from_row(after)
 
-    aprune_episodes = async_twin("prune_episodes")
-    arestore_episode = async_twin("restore_episode")

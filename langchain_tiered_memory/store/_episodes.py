@@ -15,8 +15,7 @@ from ..text import tokenize
 from ..types import Episode, MemoryTier
 from . import _tables as t
 from ._db import db_errors, dumps, to_ts
-from ._episode_retention import EpisodeRetentionMixin
-from ._recall import RecallMixin
+from ._episode_retention import EpisodeRetention
 from ._rows import (
     Draft,
     check_limit,
@@ -25,10 +24,17 @@ from ._rows import (
     episode_from_row,
     vector_row,
 )
+from ._shared import StoreContext
+from ._writer import Writer
 
 
-class EpisodeMixin(RecallMixin, EpisodeRetentionMixin):
+class Episodes:
     """`add_episode`, `get_episode`, `list_episodes`, `search_episodes`."""
+
+    def __init__(self, ctx: StoreContext, writer: Writer, retention: EpisodeRetention) -> None:
+        self._ctx = ctx
+        self._writer = writer
+        self._retention = retention
 
     def add_episode(
         self, episode: Episode, *, path: WritePath = WritePath.CONSOLIDATION
@@ -56,20 +62,20 @@ class EpisodeMixin(RecallMixin, EpisodeRetentionMixin):
             tags=tuple(e for e in episode.entity_ids if e.strip()),
             metadata=dict(episode.metadata),
         )
-        draft = self._guard(draft, path, None)
+        draft = self._writer.guard(draft, path, None)
         # What the PII policy redacted is what gets stored, in every field.
         episode = replace(
             episode, summary=draft.content, entity_ids=draft.tags, metadata=draft.metadata
         )
-        self._insert_episodes([episode], path)
+        self.insert_episodes([episode], path)
         return episode
 
-    def _insert_episodes(self, episodes: Sequence[Episode], path: WritePath) -> None:
+    def insert_episodes(self, episodes: Sequence[Episode], path: WritePath) -> None:
         """Embed and insert already-guarded episodes, their vectors and audit rows, in one
         transaction (executemany per table), then apply each namespace's retention budget."""
         if not episodes:
             return
-        matrix = self._embed([e.summary for e in episodes])
+        matrix = self._ctx.embed([e.summary for e in episodes])
         rows, vectors, audit = [], [], []
         for ep, vector in zip(episodes, matrix, strict=True):
             rows.append(
@@ -89,9 +95,9 @@ class EpisodeMixin(RecallMixin, EpisodeRetentionMixin):
                     "tier": MemoryTier(ep.tier).value,
                 }
             )
-            vectors.append(vector_row(ep.id, "episode", ep.namespace, self.model_id, vector))
+            vectors.append(vector_row(ep.id, "episode", ep.namespace, self._ctx.model_id, vector))
             audit.append(
-                self._audit_row(
+                self._ctx.audit_row(
                     "episode_add",
                     ep.namespace,
                     entry_id=ep.id,
@@ -99,12 +105,12 @@ class EpisodeMixin(RecallMixin, EpisodeRetentionMixin):
                     new=dumps({"summary": ep.summary}),
                 )
             )
-        with db_errors("write episodes"), self._write() as conn, conn.begin():
+        with db_errors("write episodes"), self._ctx.write() as conn, conn.begin():
             conn.execute(sa.insert(t.episodes), rows)
             conn.execute(sa.insert(t.vectors), vectors)
             conn.execute(sa.insert(t.audit_log), audit)
             for namespace in sorted({ep.namespace for ep in episodes}):
-                self._prune_episodes(conn, namespace, self._now())
+                self._retention.apply_budget(conn, namespace, self._ctx.now())
 
     def get_episode(self, episode_id: str, *, namespace: str | None = None) -> Episode | None:
         """The episode with this id (within ``namespace`` when given), or None."""
@@ -113,7 +119,7 @@ class EpisodeMixin(RecallMixin, EpisodeRetentionMixin):
         query = sa.select(t.episodes).where(t.episodes.c.id == episode_id)
         if namespace is not None:
             query = query.where(t.episodes.c.namespace == check_namespace(namespace))
-        with db_errors("read an episode"), self._read() as conn:
+        with db_errors("read an episode"), self._ctx.read() as conn:
             row = conn.execute(query).first()
         return episode_from_row(row) if row else None
 
@@ -147,7 +153,7 @@ class EpisodeMixin(RecallMixin, EpisodeRetentionMixin):
         if until is not None:
             query = query.where(e.created_at < to_ts(until))
         query = query.order_by(e.created_at.desc())
-        with db_errors("list episodes"), self._read() as conn:
+        with db_errors("list episodes"), self._ctx.read() as conn:
             out = [episode_from_row(r) for r in conn.execute(query)]
         if entity is not None:
             out = [ep for ep in out if entity in ep.entity_ids]
@@ -164,7 +170,7 @@ class EpisodeMixin(RecallMixin, EpisodeRetentionMixin):
         keys = sorted(set(session_keys))
         out: dict[str, str] = {}
         e = t.episodes.c
-        with db_errors("read episodes"), self._read() as conn:
+        with db_errors("read episodes"), self._ctx.read() as conn:
             for start in range(0, len(keys), 500):
                 rows = conn.execute(
                     sa.select(e.session_key, e.id).where(
@@ -200,19 +206,19 @@ class EpisodeMixin(RecallMixin, EpisodeRetentionMixin):
                 raise InvalidInput(name, "must be timezone-aware")
         if k <= 0 or not query.strip():
             return []
-        index = self._index(namespace)
+        index = self._ctx.index(namespace)
         # Entity and time filters need the episode rows: rank a wider page, filter it below.
-        page = max(self.config.candidate_pool, k * 3)
+        page = max(self._ctx.config.candidate_pool, k * 3)
         ranked_candidates = recall(
             IndexSource(index.episode_keyword, index.episode_vectors, index.lock),
-            RecallRequest(tokenize(query), self._query_vector(query), page, "hybrid", None, query),
-            config=self.config,
+            RecallRequest(tokenize(query), self._ctx.query_vector(query), page, "hybrid", None, query),
+            config=self._ctx.config,
         )
         wanted = set(entities or ())
         ranked = [(c.id, c.score) for c in ranked_candidates]
         # One query for every candidate rather than one per candidate.
         e = t.episodes.c
-        with db_errors("read episodes"), self._read() as conn:
+        with db_errors("read episodes"), self._ctx.read() as conn:
             rows = conn.execute(
                 sa.select(t.episodes).where(
                     e.id.in_([i for i, _ in ranked]), e.namespace == namespace
@@ -231,7 +237,7 @@ class EpisodeMixin(RecallMixin, EpisodeRetentionMixin):
                 continue
             if episode.tier == MemoryTier.ARCHIVAL:
                 # Archived episodes stay findable, weighted like archived memories.
-                score *= self.config.archived_weight
+                score *= self._ctx.config.archived_weight
             out.append((episode, score))
         out.sort(key=lambda pair: pair[1], reverse=True)
         return out[:k]

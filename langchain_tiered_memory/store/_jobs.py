@@ -28,13 +28,12 @@ import sqlalchemy as sa
 
 from ..errors import InvalidInput
 from . import _tables as t
-from ._async import run_sync
 from ._coordination import lease_owner_id, owner_is_dead
-from ._core import StoreCore
 from ._db import db_errors, dumps, from_ts, loads, to_ts
 from ._rows import check_namespace
+from ._shared import StoreContext
 
-__all__ = ["Job", "JobsMixin", "default_lease_owner"]
+__all__ = ["Job", "Jobs", "default_lease_owner"]
 
 JOB_STATUSES = ("queued", "running", "done", "failed")
 
@@ -93,8 +92,11 @@ def _job(row: Any) -> Job:
     )
 
 
-class JobsMixin(StoreCore):
+class Jobs:
     """Durable consolidation jobs with leases: enqueue, claim, complete, fail, list, resume."""
+
+    def __init__(self, ctx: StoreContext) -> None:
+        self._ctx = ctx
 
     def enqueue_job(
         self,
@@ -119,9 +121,9 @@ class JobsMixin(StoreCore):
             raise InvalidInput("session_key", "must be a non-empty string")
         from ..types import new_id
 
-        now = to_ts(self.clock())
+        now = to_ts(self._ctx.clock())
         j = t.jobs.c
-        with db_errors("enqueue a job"), self._write() as conn, conn.begin():
+        with db_errors("enqueue a job"), self._ctx.write() as conn, conn.begin():
             row = conn.execute(
                 sa.select(t.jobs).where(
                     j.namespace == namespace, j.kind == kind, j.session_key == session_key
@@ -159,7 +161,7 @@ class JobsMixin(StoreCore):
 
     def get_job(self, job_id: str) -> Job | None:
         """The job with this id, or None."""
-        with db_errors("read a job"), self._read() as conn:
+        with db_errors("read a job"), self._ctx.read() as conn:
             row = conn.execute(sa.select(t.jobs).where(t.jobs.c.id == job_id)).first()
         return _job(row) if row else None
 
@@ -180,7 +182,7 @@ class JobsMixin(StoreCore):
         """
         owner = owner or default_lease_owner()
         j = t.jobs.c
-        with db_errors("claim a job"), self._write() as conn, conn.begin():
+        with db_errors("claim a job"), self._ctx.write() as conn, conn.begin():
             row = conn.execute(sa.select(t.jobs).where(j.id == job_id)).first()
             if row is None or row.status in ("done", "failed"):
                 return None
@@ -197,7 +199,7 @@ class JobsMixin(StoreCore):
                     lease_owner=owner,
                     lease_expires=wall + lease_seconds,
                     attempts=j.attempts + 1,
-                    updated_at=to_ts(self.clock()),
+                    updated_at=to_ts(self._ctx.clock()),
                 )
             )
             if result.rowcount != 1:
@@ -207,7 +209,7 @@ class JobsMixin(StoreCore):
     def renew_lease(self, job_id: str, owner: str, *, lease_seconds: float = 60.0) -> bool:
         """Extend the lease of a running job this owner holds; False when it lost the lease."""
         j = t.jobs.c
-        with db_errors("renew a job lease"), self._write() as conn, conn.begin():
+        with db_errors("renew a job lease"), self._ctx.write() as conn, conn.begin():
             result = conn.execute(
                 sa.update(t.jobs)
                 .where(j.id == job_id, j.status == "running", j.lease_owner == owner)
@@ -230,7 +232,7 @@ class JobsMixin(StoreCore):
             True when this call marked it done; False when it was already done or not held.
         """
         j = t.jobs.c
-        with db_errors("complete a job"), self._write() as conn, conn.begin():
+        with db_errors("complete a job"), self._ctx.write() as conn, conn.begin():
             row = conn.execute(sa.select(t.jobs).where(j.id == job_id)).first()
             if row is None or row.status == "done":
                 return False
@@ -240,7 +242,7 @@ class JobsMixin(StoreCore):
                 "status": "done",
                 "lease_expires": None,
                 "error": None,
-                "updated_at": to_ts(self.clock()),
+                "updated_at": to_ts(self._ctx.clock()),
             }
             payload = loads(row.payload, {})
             if result is not None:
@@ -274,7 +276,7 @@ class JobsMixin(StoreCore):
             The job as it now is, or None when it is missing or not held by ``owner``.
         """
         j = t.jobs.c
-        with db_errors("fail a job"), self._write() as conn, conn.begin():
+        with db_errors("fail a job"), self._ctx.write() as conn, conn.begin():
             row = conn.execute(sa.select(t.jobs).where(j.id == job_id)).first()
             if row is None or row.status == "done":
                 return None
@@ -289,7 +291,7 @@ class JobsMixin(StoreCore):
                     status=status,
                     error=str(error)[:2000],
                     lease_expires=None,
-                    updated_at=to_ts(self.clock()),
+                    updated_at=to_ts(self._ctx.clock()),
                 )
             )
             return _job(conn.execute(sa.select(t.jobs).where(j.id == job_id)).one())
@@ -315,7 +317,7 @@ class JobsMixin(StoreCore):
         if session_key is not None:
             query = query.where(j.session_key == session_key)
         query = query.order_by(j.created_at, j.id)
-        with db_errors("list jobs"), self._read() as conn:
+        with db_errors("list jobs"), self._ctx.read() as conn:
             return [_job(r) for r in conn.execute(query)]
 
     def resume_pending(
@@ -337,28 +339,9 @@ class JobsMixin(StoreCore):
                 out.append(job)
         return out
 
-    # -- async twins --------------------------------------------------------------------------
 
-    async def aenqueue_job(self, *args: Any, **kwargs: Any) -> tuple[Job, bool]:
-        """Async twin of `enqueue_job`."""
-        return await run_sync(self.enqueue_job, *args, **kwargs)
 
-    async def aclaim_job(self, *args: Any, **kwargs: Any) -> Job | None:
-        """Async twin of `claim_job`."""
-        return await run_sync(self.claim_job, *args, **kwargs)
 
-    async def acomplete_job(self, *args: Any, **kwargs: Any) -> bool:
-        """Async twin of `complete_job`."""
-        return await run_sync(self.complete_job, *args, **kwargs)
 
-    async def afail_job(self, *args: Any, **kwargs: Any) -> Job | None:
-        """Async twin of `fail_job`."""
-        return await run_sync(self.fail_job, *args, **kwargs)
 
-    async def alist_jobs(self, **kwargs: Any) -> builtins.list[Job]:
-        """Async twin of `list_jobs`."""
-        return await run_sync(self.list_jobs, **kwargs)
 
-    async def aresume_pending(self, **kwargs: Any) -> builtins.list[Job]:
-        """Async twin of `resume_pending`."""
-        return await run_sync(self.resume_pending, **kwargs)

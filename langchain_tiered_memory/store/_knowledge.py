@@ -30,8 +30,6 @@ from ..errors import ConfigError, EntryNotFound, InvalidInput
 from ..provenance import WritePath, max_provenance
 from ..text import tokenize
 from ..types import ProvenanceLevel, new_id
-from ._async import run_sync
-from ._core import StoreCore
 from ._db import db_errors, dumps, to_ts
 from ._knowledge_files import (
     _STATE_LOCK,
@@ -49,20 +47,26 @@ from ._knowledge_files import (
     merge_hits,
 )
 from ._rows import Draft, check_metadata, check_namespace, check_tags
+from ._shared import StoreContext
+from ._writer import Writer
 
-__all__ = ["KnowledgeDoc", "KnowledgeMixin", "knowledge_sidecar_path", "merge_hits"]
+__all__ = ["Knowledge", "KnowledgeDoc", "knowledge_sidecar_path", "merge_hits"]
 
 
-class KnowledgeMixin(StoreCore):
+class Knowledge:
     """The knowledge base: user documents, chunked, with vectors in a .npz sidecar."""
 
-    # Built on first use, so a store that never touches its knowledge base pays nothing.
-    _kb_state: _State | None = None
-    _knowledge_path: Path | None = None
+    def __init__(self, ctx: StoreContext, writer: Writer) -> None:
+        self._ctx = ctx
+        self._writer = writer
+        # Built on first use, so a store that never touches its knowledge base pays nothing.
+        self._kb_state: _State | None = None
+        self._knowledge_path: Path | None = None
 
     # -- state ------------------------------------------------------------------------------
 
-    def _kb(self) -> _State:
+    def state(self) -> _State:
+        """The sidecar path, vector cache and per-namespace chunk indexes (built on first use)."""
         state = self._kb_state
         if state is None:
             with _STATE_LOCK:
@@ -73,10 +77,10 @@ class KnowledgeMixin(StoreCore):
         return state
 
     def _resolve_knowledge_path(self) -> Path | None:
-        explicit = self._knowledge_path or self.config.extra.get("knowledge_path")
+        explicit = self._knowledge_path or self._ctx.config.extra.get("knowledge_path")
         if explicit:
             return Path(explicit)
-        return knowledge_sidecar_path(self.url)
+        return knowledge_sidecar_path(self._ctx.url)
 
     @property
     def knowledge_path(self) -> Path | None:
@@ -84,7 +88,7 @@ class KnowledgeMixin(StoreCore):
 
         Derived from a SQLite file URL; set it before first use for other databases.
         """
-        return self._kb().path
+        return self.state().path
 
     @knowledge_path.setter
     def knowledge_path(self, value: str | os.PathLike[str] | None) -> None:
@@ -92,7 +96,7 @@ class KnowledgeMixin(StoreCore):
         with _STATE_LOCK:
             self._kb_state = _State(self._resolve_knowledge_path())
 
-    def _load_vectors(self, state: _State) -> _Vectors:
+    def load_vectors(self, state: _State) -> _Vectors:
         """The sidecar's content, re-read only when the file changed."""
         if state.path is None:
             return state.memory
@@ -170,7 +174,7 @@ class KnowledgeMixin(StoreCore):
             list(tags)
             if isinstance(tags, Iterable) and not isinstance(tags, str | bytes | Mapping)
             else tags,
-            self.limits,
+            self._ctx.limits,
         )
         items = _as_documents(documents)
         batch = len(items) > 1
@@ -194,10 +198,10 @@ class KnowledgeMixin(StoreCore):
             )
         todo = [p for p in prepared if p.existing is None]
         texts = [c for p in todo for c in p.chunks]
-        matrix = self._embed(texts) if texts else None
-        state = self._kb()
-        now = self.clock()
-        with state.lock, db_errors("add knowledge"), self._write() as conn, conn.begin():
+        matrix = self._ctx.embed(texts) if texts else None
+        state = self.state()
+        now = self._ctx.clock()
+        with state.lock, db_errors("add knowledge"), self._ctx.write() as conn, conn.begin():
             replaced: set[str] = set()
             new_vectors: dict[str, np.ndarray] = {}
             row = 0
@@ -260,12 +264,12 @@ class KnowledgeMixin(StoreCore):
             content=doc.page_content,
             namespace=namespace,
             tags=tags,
-            metadata=check_metadata(meta, self.limits, index),
+            metadata=check_metadata(meta, self._ctx.limits, index),
             source=level,
         )
         # The whole text first: an injection split across a chunk boundary is still caught.
         # The guard applies the PII policy to the metadata and tags too: keep what it returns.
-        whole = self._guard(whole, path, index)
+        whole = self._writer.guard(whole, path, index)
         text, meta, tags = whole.content, whole.metadata, whole.tags
         src = str(meta.get("source", ""))
         digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -280,12 +284,12 @@ class KnowledgeMixin(StoreCore):
         )
         chunks = [c for c in splitter.split_text(text) if c.strip()] or [text]
         for chunk in chunks:
-            self._guard(Draft(content=chunk, namespace=namespace, source=level), path, index)
+            self._writer.guard(Draft(content=chunk, namespace=namespace, source=level), path, index)
         return _Prepared(doc_id, text, chunks, meta, src, digest, importance, level, tags, None)
 
     def _doc_by_hash(self, namespace: str, digest: str) -> KnowledgeDoc | None:
         d = knowledge_docs.c
-        with db_errors("read the knowledge base"), self._read() as conn:
+        with db_errors("read the knowledge base"), self._ctx.read() as conn:
             row = conn.execute(
                 sa.select(knowledge_docs).where(d.namespace == namespace, d.sha256 == digest)
             ).first()
@@ -309,7 +313,7 @@ class KnowledgeMixin(StoreCore):
                 created_at=to_ts(now),
             )
         )
-        self._audit(
+        self._ctx.audit(
             conn,
             "knowledge_add",
             namespace,
@@ -350,9 +354,9 @@ class KnowledgeMixin(StoreCore):
         processes, so no writer loses another's vectors.
         """
         state.cache, state.cache_key = None, None
-        current = self._load_vectors(state)
+        current = self.load_vectors(state)
         live = {r[0] for r in conn.execute(sa.select(knowledge_chunks.c.id))}
-        model = model_id or self.model_id
+        model = model_id or self._ctx.model_id
         rows = {
             i: v for i, v in current.rows.items() if i in live and i not in drop and i not in add
         }
@@ -372,10 +376,10 @@ class KnowledgeMixin(StoreCore):
         doc = self.get_knowledge(doc_id, namespace=namespace)
         if doc is None:
             raise EntryNotFound(doc_id)
-        state = self._kb()
-        with state.lock, db_errors("delete knowledge"), self._write() as conn, conn.begin():
+        state = self.state()
+        with state.lock, db_errors("delete knowledge"), self._ctx.write() as conn, conn.begin():
             dropped = self._drop_doc(conn, doc.id, doc.namespace)
-            self._audit(
+            self._ctx.audit(
                 conn,
                 "knowledge_delete",
                 doc.namespace,
@@ -395,15 +399,15 @@ class KnowledgeMixin(StoreCore):
         Returns:
             How many chunks were embedded.
         """
-        state = self._kb()
+        state = self.state()
         if rebuild:
             with state.lock:
                 self._store_vectors(state, _Vectors())
         done = 0
         while True:
             with state.lock:
-                current = self._load_vectors(state).rows
-                with db_errors("read the knowledge base"), self._read() as conn:
+                current = self.load_vectors(state).rows
+                with db_errors("read the knowledge base"), self._ctx.read() as conn:
                     rows = [
                         r
                         for r in conn.execute(
@@ -413,27 +417,27 @@ class KnowledgeMixin(StoreCore):
                                 knowledge_chunks.c.namespace,
                             )
                         )
-                        if r.id not in current or current[r.id][0] != self.model_id
+                        if r.id not in current or current[r.id][0] != self._ctx.model_id
                     ][:batch_size]
             if not rows:
                 return done
-            matrix = self._embed([r.content for r in rows])
-            with state.lock, db_errors("re-embed knowledge"), self._write() as conn, conn.begin():
+            matrix = self._ctx.embed([r.content for r in rows])
+            with state.lock, db_errors("re-embed knowledge"), self._ctx.write() as conn, conn.begin():
                 self._rewrite_sidecar(
                     conn, state, drop=set(), add={r.id: matrix[i] for i, r in enumerate(rows)}
                 )
                 for ns in sorted({r.namespace for r in rows}):
-                    self._audit(conn, "knowledge_reembed", ns, entry_id=None, actor="reembed")
+                    self._ctx.audit(conn, "knowledge_reembed", ns, entry_id=None, actor="reembed")
             done += len(rows)
 
     def knowledge_reembed_pending(self) -> int:
         """How many chunks have no vector from the current embedding model."""
-        state = self._kb()
+        state = self.state()
         with state.lock:
-            current = self._load_vectors(state).rows
-            with db_errors("read the knowledge base"), self._read() as conn:
+            current = self.load_vectors(state).rows
+            with db_errors("read the knowledge base"), self._ctx.read() as conn:
                 ids = [r[0] for r in conn.execute(sa.select(knowledge_chunks.c.id))]
-        return sum(1 for i in ids if i not in current or current[i][0] != self.model_id)
+        return sum(1 for i in ids if i not in current or current[i][0] != self._ctx.model_id)
 
     # -- reads ------------------------------------------------------------------------------
 
@@ -444,7 +448,7 @@ class KnowledgeMixin(StoreCore):
         query = sa.select(knowledge_docs).where(knowledge_docs.c.id == doc_id)
         if namespace is not None:
             query = query.where(knowledge_docs.c.namespace == namespace)
-        with db_errors("read the knowledge base"), self._read() as conn:
+        with db_errors("read the knowledge base"), self._ctx.read() as conn:
             row = conn.execute(query).first()
         return _doc_from_row(row) if row else None
 
@@ -452,7 +456,7 @@ class KnowledgeMixin(StoreCore):
         """The documents of a namespace's knowledge base, newest first."""
         check_namespace(namespace)
         d = knowledge_docs.c
-        with db_errors("list the knowledge base"), self._read() as conn:
+        with db_errors("list the knowledge base"), self._ctx.read() as conn:
             rows = conn.execute(
                 sa.select(knowledge_docs)
                 .where(d.namespace == namespace)
@@ -469,28 +473,12 @@ class KnowledgeMixin(StoreCore):
         query = sa.select(c.content).where(c.doc_id == doc_id)
         if namespace is not None:
             query = query.where(c.namespace == check_namespace(namespace))
-        with db_errors("read the knowledge base"), self._read() as conn:
+        with db_errors("read the knowledge base"), self._ctx.read() as conn:
             rows = conn.execute(query.order_by(c.chunk_index))
             return [r[0] for r in rows]
 
-    # -- async twins ------------------------------------------------------------------------
 
-    async def aadd_knowledge(self, documents: Any, **kwargs: Any) -> builtins.list[KnowledgeDoc]:
-        """Async twin of `add_knowledge`."""
-        return await run_sync(self.add_knowledge, documents, **kwargs)
 
-    async def adelete_knowledge(self, doc_id: str, **kwargs: Any) -> None:
-        """Async twin of `delete_knowledge`."""
-        await run_sync(self.delete_knowledge, doc_id, **kwargs)
 
-    async def aget_knowledge(self, doc_id: str, **kwargs: Any) -> KnowledgeDoc | None:
-        """Async twin of `get_knowledge`."""
-        return await run_sync(self.get_knowledge, doc_id, **kwargs)
 
-    async def alist_knowledge(self, namespace: str = "default") -> builtins.list[KnowledgeDoc]:
-        """Async twin of `list_knowledge`."""
-        return await run_sync(self.list_knowledge, namespace)
 
-    async def areembed_knowledge(self, **kwargs: Any) -> int:
-        """Async twin of `reembed_knowledge`."""
-        return await run_sync(self.reembed_knowledge, **kwargs)

@@ -16,9 +16,8 @@ from ..retrieval.engine import IndexSource, RecallRequest, recall
 from ..text import tokenize
 from ..types import MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel, SearchHit
 from . import _tables as t
-from ._async import run_sync
 from ._db import db_errors, from_ts, loads, to_ts
-from ._knowledge import KnowledgeMixin
+from ._knowledge import Knowledge
 from ._knowledge_files import (
     KNOWLEDGE_ACTIONS,
     _NamespaceKnowledge,
@@ -26,23 +25,29 @@ from ._knowledge_files import (
     knowledge_docs,
     merge_hits,
 )
-from ._recall import RecallMixin, SearchMode
+from ._recall import Recall, SearchMode
 from ._rows import check_namespace
+from ._shared import StoreContext
 from ._vectors import VectorMatrix
 
-__all__ = ["KnowledgeSearchMixin"]
+__all__ = ["KnowledgeSearch"]
 
 
-class KnowledgeSearchMixin(KnowledgeMixin, RecallMixin):
+class KnowledgeSearch:
     """`search_knowledge` and `search_with_knowledge` (memories and knowledge in one list)."""
+
+    def __init__(self, ctx: StoreContext, knowledge: Knowledge, recall: Recall) -> None:
+        self._ctx = ctx
+        self._knowledge = knowledge
+        self._recall = recall
 
     def _knowledge_index(self, namespace: str) -> _NamespaceKnowledge:
         """A namespace's chunk indexes, rebuilt when the audit log shows a knowledge change."""
-        state = self._kb()
+        state = self._knowledge.state()
         with state.lock:
             index = state.indexes.setdefault(namespace, _NamespaceKnowledge())
         a = t.audit_log.c
-        with index.lock, db_errors("load the knowledge index"), self._read() as conn:
+        with index.lock, db_errors("load the knowledge index"), self._ctx.read() as conn:
             if index.seq < 0:
                 latest = conn.execute(
                     sa.select(sa.func.max(a.seq)).where(a.namespace == namespace)
@@ -66,11 +71,11 @@ class KnowledgeSearchMixin(KnowledgeMixin, RecallMixin):
                 .where(c.namespace == namespace)
             ).all()
             with state.lock:
-                stored = self._load_vectors(state).rows
+                stored = self._knowledge.load_vectors(state).rows
             keyword = KeywordIndex()
             keyword.add_many((r.id, r.terms.split()) for r in rows)
             vectors = VectorMatrix()
-            with_vec = [r.id for r in rows if r.id in stored and stored[r.id][0] == self.model_id]
+            with_vec = [r.id for r in rows if r.id in stored and stored[r.id][0] == self._ctx.model_id]
             if with_vec:
                 vectors.upsert_many(with_vec, np.stack([stored[i][1] for i in with_vec]))
             index.keyword, index.vectors = keyword, vectors
@@ -122,9 +127,9 @@ class KnowledgeSearchMixin(KnowledgeMixin, RecallMixin):
         wanted = set(tags or ())
         if wanted or since is not None or until is not None:
             allowed = self._chunks_matching(namespace, wanted, since, until).__contains__
-        qvec = self._query_vector(query) if mode != "keyword" else None
-        use_rerank = self.config.rerank_enabled if rerank is None else rerank
-        reranker = self._get_reranker() if use_rerank and mode == "hybrid" else None
+        qvec = self._ctx.query_vector(query) if mode != "keyword" else None
+        use_rerank = self._ctx.config.rerank_enabled if rerank is None else rerank
+        reranker = self._ctx.reranker() if use_rerank and mode == "hybrid" else None
         found: dict[str, MemoryEntry] = {}
 
         def read_texts(ids: Sequence[str]) -> dict[str, str]:
@@ -134,7 +139,7 @@ class KnowledgeSearchMixin(KnowledgeMixin, RecallMixin):
         ranked = recall(
             IndexSource(index.keyword, index.vectors, index.lock),
             RecallRequest(tokenize(query), qvec, k, mode, allowed, query),
-            config=self.config,
+            config=self._ctx.config,
             importance=lambda ids: {i: index.importance.get(i, 0.5) for i in ids},
             reranker=reranker,
             texts=read_texts if reranker is not None else None,
@@ -156,7 +161,7 @@ class KnowledgeSearchMixin(KnowledgeMixin, RecallMixin):
             query = query.where(d.created_at >= to_ts(since))
         if until is not None:
             query = query.where(d.created_at < to_ts(until))
-        with db_errors("filter the knowledge base"), self._read() as conn:
+        with db_errors("filter the knowledge base"), self._ctx.read() as conn:
             docs = [r.id for r in conn.execute(query) if tags.issubset(loads(r.tags, []))]
             out: set[str] = set()
             for start in range(0, len(docs), 500):
@@ -168,7 +173,7 @@ class KnowledgeSearchMixin(KnowledgeMixin, RecallMixin):
         """Chunks as `MemoryEntry` values, so knowledge hits travel like memory hits."""
         out: dict[str, MemoryEntry] = {}
         c, d = knowledge_chunks.c, knowledge_docs.c
-        with db_errors("read knowledge chunks"), self._read() as conn:
+        with db_errors("read knowledge chunks"), self._ctx.read() as conn:
             for start in range(0, len(ids), 500):
                 part = list(ids[start : start + 500])
                 rows = conn.execute(
@@ -244,7 +249,7 @@ class KnowledgeSearchMixin(KnowledgeMixin, RecallMixin):
         that make the final ``k`` are reinforced.
         """
         tags = None if tags is None else list(tags)
-        memory = self.search(
+        memory = self._recall.search(
             query,
             namespace=namespace,
             k=k,
@@ -270,15 +275,8 @@ class KnowledgeSearchMixin(KnowledgeMixin, RecallMixin):
         hits = merge_hits(memory, knowledge, k)
         recalled = [h.entry.id for h in hits if not h.knowledge]
         if reinforce and recalled:
-            self.reinforce(recalled, namespace=namespace, now=now)
+            self._recall.reinforce(recalled, namespace=namespace, now=now)
         return hits
 
-    # -- async twins ------------------------------------------------------------------------
 
-    async def asearch_knowledge(self, query: str, **kwargs: Any) -> builtins.list[SearchHit]:
-        """Async twin of `search_knowledge`."""
-        return await run_sync(self.search_knowledge, query, **kwargs)
 
-    async def asearch_with_knowledge(self, query: str, **kwargs: Any) -> builtins.list[SearchHit]:
-        """Async twin of `search_with_knowledge`."""
-        return await run_sync(self.search_with_knowledge, query, **kwargs)

@@ -4,7 +4,7 @@ Every replacement (a new version of a key, a lost contradiction, an approved rev
 supersession edge; contradictions add edges between branches, pending ones leaving two current
 nodes. `lineage` walks that graph around an entry, `as_of` answers "what was believed about a key
 at time T", and links (`link`, `unlink`, `linked`, plus automatic ones made on write by
-`_contradictions.ContradictionsMixin`) connect related notes and follow them to successors.
+`_contradictions.Contradictions`) connect related notes and follow them to successors.
 """
 
 from __future__ import annotations
@@ -22,16 +22,16 @@ from ..provenance import WritePath
 from ..text import tokenize
 from ..types import Contradiction, MemoryEntry
 from . import _tables as t
-from ._async import async_twin
-from ._core import StoreCore
 from ._db import db_errors, dumps, from_ts, loads, to_ts
 from ._index import NamespaceIndex
 from ._lifecycle import live, rows_by_id
+from ._reads import Reads
 from ._rows import check_namespace, entry_from_row
+from ._shared import StoreContext
 
 __all__ = [
     "PENDING",
-    "LatticeMixin",
+    "Lattice",
     "Lineage",
     "LineageEdge",
     "contradiction_from_row",
@@ -133,18 +133,24 @@ def _entities(entry: MemoryEntry) -> set[str]:
     return {x for x in (entry.metadata.get("entities") or ()) if isinstance(x, str)}
 
 
-class LatticeMixin(StoreCore):
-    """Lineage, as-of queries and links.
+class Lattice:
+    """Lineage, as-of queries and links; a write listener (links move to a successor).
 
     Attributes (plain attributes, so they can be changed on a live store):
         auto_link: Link new entries to entries sharing a tag or an entity
             (``metadata["entities"]``) and to near neighbours (see ``write_check_limit`` on
-            `ContradictionsMixin`, which runs it after each write).
+            `Contradictions`, which runs it after each write).
         link_min_similarity: Cosine similarity from which a neighbour is linked automatically.
     """
 
-    auto_link: bool = True
-    link_min_similarity: float = 0.8
+    def __init__(self, ctx: StoreContext, reads: Reads) -> None:
+        self._ctx = ctx
+        self._reads = reads
+        self.auto_link = True
+        self.link_min_similarity = 0.8
+
+    def after_commit(self, entries: Sequence[MemoryEntry]) -> None:
+        """Nothing: new entries are linked by `Contradictions`, which shares their neighbours."""
 
     # -- versioned lattice ----------------------------------------------------------------------
 
@@ -155,10 +161,10 @@ class LatticeMixin(StoreCore):
         The reasons come from the audit log: ``new version of key``, ``contradiction <id>``,
         ``approved review``...
         """
-        root = self._require(entry_id, namespace)
+        root = self._reads.require(entry_id, namespace)
         ns = root.namespace
         edges = self._supersession_edges(ns)
-        with db_errors("read contradictions"), self._read() as conn:
+        with db_errors("read contradictions"), self._ctx.read() as conn:
             records = read_contradictions(conn, ns)
         graph: dict[str, set[str]] = {}
         for edge in edges.values():
@@ -174,7 +180,7 @@ class LatticeMixin(StoreCore):
                 if nxt not in seen:
                     seen.add(nxt)
                     queue.append(nxt)
-        nodes = sorted(self.get_many(sorted(seen), namespace=ns).values(),
+        nodes = sorted(self._reads.get_many(sorted(seen), namespace=ns).values(),
                        key=lambda e: (e.created_at, e.version, e.id))
         far = datetime.min.replace(tzinfo=timezone.utc)
         mine = sorted((e for e in edges.values() if e.old_id in seen),
@@ -185,7 +191,7 @@ class LatticeMixin(StoreCore):
     def _supersession_edges(self, namespace: str) -> dict[str, LineageEdge]:
         a, m = t.audit_log.c, t.memories.c
         edges: dict[str, LineageEdge] = {}
-        with db_errors("read the supersession graph"), self._read() as conn:
+        with db_errors("read the supersession graph"), self._ctx.read() as conn:
             for row in conn.execute(
                 sa.select(a.entry_id, a.ts, a.new_value, a.reason)
                 .where(a.namespace == namespace, a.action == "supersede")
@@ -196,13 +202,13 @@ class LatticeMixin(StoreCore):
                     edges[row.entry_id] = LineageEdge(row.entry_id, new_id, from_ts(row.ts),
                                                       row.reason or "unknown")
             # Rows superseded without an audit trail (imported records) still count.
-            for row in conn.execute(
+            for mrow in conn.execute(
                 sa.select(m.id, m.superseded_by, m.superseded_at)
                 .where(m.namespace == namespace, m.superseded_by.is_not(None))
             ):
-                if row.id not in edges:
-                    edges[row.id] = LineageEdge(row.id, row.superseded_by,
-                                                from_ts(row.superseded_at), "unknown")
+                if mrow.id not in edges:
+                    edges[mrow.id] = LineageEdge(mrow.id, mrow.superseded_by,
+                                                 from_ts(mrow.superseded_at), "unknown")
         return edges
 
     def as_of(
@@ -228,7 +234,7 @@ class LatticeMixin(StoreCore):
             gone = to_ts(e.superseded_at)
             return e.status == "active" and created <= when and (gone is None or gone > when)
 
-        with db_errors("read past beliefs"), self._read() as conn:
+        with db_errors("read past beliefs"), self._ctx.read() as conn:
             versions = [entry_from_row(r) for r in conn.execute(
                 sa.select(t.memories).where(m.namespace == namespace, m.key == key,
                                             m.created_at <= when))]
@@ -272,17 +278,17 @@ class LatticeMixin(StoreCore):
             raise InvalidInput("relation", "must be a non-empty string of at most 64 characters")
         if a == b:
             raise InvalidInput("b", "an entry cannot be linked to itself")
-        first, second = self._require(a, namespace), self._require(b, namespace)
+        first, second = self._reads.require(a, namespace), self._reads.require(b, namespace)
         if first.namespace != second.namespace:
             raise InvalidInput("b", "linked entries must share a namespace")
-        now = self.clock()
-        with db_errors("link memories"), self._write() as conn, conn.begin():
+        now = self._ctx.clock()
+        with db_errors("link memories"), self._ctx.write() as conn, conn.begin():
             have = self._link_keys(conn, [a])
             if (a, b, relation) in have or (b, a, relation) in have:
                 return False
             conn.execute(sa.insert(t.links), [{"namespace": first.namespace, "a": a, "b": b,
                                                "relation": relation, "created_at": to_ts(now)}])
-            self._audit(conn, "link", first.namespace, entry_id=a, actor=WritePath.API.value,
+            self._ctx.audit(conn, "link", first.namespace, entry_id=a, actor=WritePath.API.value,
                         new=dumps({"b": b, "relation": relation}), now=now)
         return True
 
@@ -290,16 +296,16 @@ class LatticeMixin(StoreCore):
         self, a: str, b: str, relation: str | None = None, *, namespace: str | None = None
     ) -> int:
         """Remove the links between two entries (of one relation, or all); return how many."""
-        first = self._require(a, namespace)
+        first = self._reads.require(a, namespace)
         lk = t.links.c
         pair = sa.or_(sa.and_(lk.a == a, lk.b == b), sa.and_(lk.a == b, lk.b == a))
         query = sa.delete(t.links).where(pair)
         if relation is not None:
             query = query.where(lk.relation == relation)
-        with db_errors("unlink memories"), self._write() as conn, conn.begin():
+        with db_errors("unlink memories"), self._ctx.write() as conn, conn.begin():
             count = int(conn.execute(query).rowcount or 0)
             if count:
-                self._audit(conn, "unlink", first.namespace, entry_id=a, actor="api",
+                self._ctx.audit(conn, "unlink", first.namespace, entry_id=a, actor="api",
                             old=dumps({"b": b, "relation": relation}))
         return count
 
@@ -310,11 +316,11 @@ class LatticeMixin(StoreCore):
         of the link through which each was reached."""
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
             raise InvalidInput("depth", "must be a positive integer")
-        root = self._require(entry_id, namespace)
+        root = self._reads.require(entry_id, namespace)
         lk = t.links.c
         found: dict[str, str] = {}
         frontier = [root.id]
-        with db_errors("read links"), self._read() as conn:
+        with db_errors("read links"), self._ctx.read() as conn:
             for _ in range(depth):
                 rows = conn.execute(sa.select(lk.a, lk.b, lk.relation).where(
                     lk.namespace == root.namespace,
@@ -329,7 +335,7 @@ class LatticeMixin(StoreCore):
                 if not nxt:
                     break
                 frontier = nxt
-        entries = self.get_many(list(found), namespace=root.namespace)
+        entries = self._reads.get_many(list(found), namespace=root.namespace)
         return [(entries[i], rel) for i, rel in found.items() if i in entries]
 
     def _link_keys(self, conn: sa.Connection, ids: Sequence[str]) -> set[tuple[str, str, str]]:
@@ -339,7 +345,7 @@ class LatticeMixin(StoreCore):
         return {(r.a, r.b, r.relation) for r in rows}
 
 
-    def _auto_link(
+    def link_new(
         self,
         entries: Sequence[MemoryEntry],
         index: NamespaceIndex,
@@ -363,7 +369,7 @@ class LatticeMixin(StoreCore):
                 lookups[entry.id] = token_matches(
                     index, [*sorted(entry.tags), *sorted(_entities(entry))])
         wanted = list(dict.fromkeys(i for ids in lookups.values() for i in ids))
-        others = self.get_many(wanted, namespace=entries[0].namespace) if wanted else {}
+        others = self._reads.get_many(wanted, namespace=entries[0].namespace) if wanted else {}
         for entry in entries:
             near = neighbours.get(entry.id)
             if near is None:
@@ -391,8 +397,8 @@ class LatticeMixin(StoreCore):
             self._write_links(proposals, entries[0].namespace)
 
     def _write_links(self, proposals: Mapping[str, list[tuple[str, str]]], namespace: str) -> None:
-        now = self.clock()
-        with db_errors("link memories"), self._write() as conn, conn.begin():
+        now = self._ctx.clock()
+        with db_errors("link memories"), self._ctx.write() as conn, conn.begin():
             have = self._link_keys(conn, list(proposals))
             for a, targets in proposals.items():
                 rows = []
@@ -405,14 +411,14 @@ class LatticeMixin(StoreCore):
                                  "relation": relation, "created_at": to_ts(now)})
                 if rows:
                     conn.execute(sa.insert(t.links), rows)
-                    self._audit(conn, "auto_link", namespace, entry_id=a, actor="auto_link",
+                    self._ctx.audit(conn, "auto_link", namespace, entry_id=a, actor="auto_link",
                                 new=dumps([[r["b"] if r["a"] == a else r["a"], r["relation"]]
                                            for r in rows]), now=now)
 
-    def _on_supersede(
+    def on_supersede(
         self, conn: sa.Connection, old: MemoryEntry, new: MemoryEntry, now: datetime
     ) -> None:
-        super()._on_supersede(conn, old, new, now)
+        """Links move to the successor, in the superseding transaction."""
         # Links move to the successor: the note lives on in its new version.
         lk = t.links.c
         rows = conn.execute(
@@ -432,10 +438,4 @@ class LatticeMixin(StoreCore):
         if moved:
             conn.execute(sa.insert(t.links), moved)
 
-    # -- async twins ------------------------------------------------------------------------------
 
-    alineage = async_twin("lineage")
-    aas_of = async_twin("as_of")
-    alink = async_twin("link")
-    aunlink = async_twin("unlink")
-    alinked = async_twin("linked")

@@ -10,7 +10,7 @@ The seed's state diagram, and the call that makes each move (every one is audite
     Archived -> Active      `restore`
     Archived -> Superseded  a new version of its key
     Active   -> Superseded  a new version of its key, or a contradiction it lost
-                            (`_contradictions.ContradictionsMixin`)
+                            (`_contradictions.Contradictions`)
     Superseded / Archived -> purged   `gc` after the retention period, or `purge`
 
 Anything else raises `IllegalTransition`. Contradictions live in `_contradictions.py`; lineage,
@@ -31,12 +31,14 @@ from ..errors import IllegalTransition, InvalidInput
 from ..provenance import WritePath
 from ..types import MemoryEntry, MemoryTier, MemoryType
 from . import _tables as t
-from ._async import async_twin
 from ._db import db_errors, dumps, to_ts
-from ._episode_retention import EpisodeRetentionMixin
+from ._episode_retention import EpisodeRetention
+from ._reads import Reads
 from ._rows import audit_value, check_namespace, entry_from_row
+from ._shared import StoreContext
+from ._writer import Writer
 
-__all__ = ["DecayReport", "GcReport", "LifecycleMixin", "LifecycleState", "live", "rows_by_id"]
+__all__ = ["DecayReport", "GcReport", "Lifecycle", "LifecycleState", "live", "rows_by_id"]
 
 _CHUNK = 500
 
@@ -110,8 +112,14 @@ def _protected(entry: MemoryEntry) -> bool:
     return entry.type == MemoryType.USER or entry.pinned
 
 
-class LifecycleMixin(EpisodeRetentionMixin):
+class Lifecycle:
     """Decay pass, lifecycle states, ``touch``, garbage collection and purge."""
+
+    def __init__(self, ctx: StoreContext, reads: Reads, writer: Writer, retention: EpisodeRetention) -> None:
+        self._ctx = ctx
+        self._reads = reads
+        self._writer = writer
+        self._retention = retention
 
     # -- decay ------------------------------------------------------------------------------
 
@@ -128,20 +136,20 @@ class LifecycleMixin(EpisodeRetentionMixin):
             namespace: Only this namespace (default: all).
             now: The instant to compute for (default: the store's clock).
         """
-        when = self._now(now)
+        when = self._ctx.now(now)
         m = t.memories.c
         query = sa.select(t.memories).where(
             m.tier == MemoryTier.SEMANTIC.value, m.superseded_by.is_(None), m.status == "active"
         )
         if namespace is not None:
             query = query.where(m.namespace == check_namespace(namespace))
-        with db_errors("read memories for decay"), self._read() as conn:
+        with db_errors("read memories for decay"), self._ctx.read() as conn:
             entries = [entry_from_row(r) for r in conn.execute(query)]
         due: list[str] = []
         decaying: list[str] = []
         exempt = 0
         for entry in entries:
-            state = assess_decay(entry, when, self.config)
+            state = assess_decay(entry, when, self._ctx.config)
             exempt += state.exempt
             if state.state is DecayState.ARCHIVE_DUE:
                 due.append(entry.id)
@@ -149,21 +157,21 @@ class LifecycleMixin(EpisodeRetentionMixin):
                 decaying.append(entry.id)
         archived: list[str] = []
         if due:
-            with db_errors("archive decayed memories"), self._write() as conn, conn.begin():
+            with db_errors("archive decayed memories"), self._ctx.write() as conn, conn.begin():
                 for fresh in rows_by_id(conn, due):
                     # Re-assessed in the write transaction: a hit since the read may have saved it.
-                    state = assess_decay(fresh, when, self.config)
+                    state = assess_decay(fresh, when, self._ctx.config)
                     if state.state is not DecayState.ARCHIVE_DUE:
                         continue
                     after = fresh.evolve(tier=MemoryTier.ARCHIVAL, updated_at=when)
                     reason = dumps({"effective": round(state.effective, 6),
-                                    "threshold": self.config.archive_threshold,
+                                    "threshold": self._ctx.config.archive_threshold,
                                     "half_life_days": state.half_life_days,
                                     "days_idle": round(state.days_idle, 3)})
-                    self._replace_row(fresh, after, "decay_archive", WritePath.CONSOLIDATION,
+                    self._writer.replace_row(fresh, after, "decay_archive", WritePath.CONSOLIDATION,
                                       when, reason=reason, conn=conn)
                     archived.append(fresh.id)
-        episodes = self.prune_episodes(namespace=namespace, now=when)
+        episodes = self._retention.prune_episodes(namespace=namespace, now=when)
         return DecayReport(
             len(entries), tuple(archived), tuple(decaying), exempt, when, archived_episodes=episodes
         )
@@ -172,14 +180,14 @@ class LifecycleMixin(EpisodeRetentionMixin):
         self, entry_id: str, *, namespace: str | None = None, now: datetime | None = None
     ) -> LifecycleState:
         """The entry's state on the lifecycle diagram at ``now``."""
-        entry = self._require(entry_id, namespace)
+        entry = self._reads.require(entry_id, namespace)
         if entry.superseded_by is not None:
             return LifecycleState.SUPERSEDED
         if entry.status == "pending":
             return LifecycleState.CREATED
         if entry.tier == MemoryTier.ARCHIVAL or entry.status != "active":
             return LifecycleState.ARCHIVED
-        state = assess_decay(entry, self._now(now), self.config).state
+        state = assess_decay(entry, self._ctx.now(now), self._ctx.config).state
         if state in (DecayState.DECAYING, DecayState.ARCHIVE_DUE):
             return LifecycleState.DECAYING
         return LifecycleState.ACTIVE
@@ -192,14 +200,14 @@ class LifecycleMixin(EpisodeRetentionMixin):
         Raises:
             IllegalTransition: The entry is superseded or archived (`restore` it first).
         """
-        current = self._require(entry_id, namespace)
+        current = self._reads.require(entry_id, namespace)
         if current.superseded_by is not None:
             raise IllegalTransition(f"cannot touch entry {entry_id}: it is superseded")
         if current.tier == MemoryTier.ARCHIVAL:
             raise IllegalTransition(f"cannot touch entry {entry_id}: it is archived; restore it")
-        when = self._now(now)
+        when = self._ctx.now(now)
         after = current.evolve(access_count=current.access_count + 1, last_accessed=when)
-        self._replace_row(current, after, "touch", WritePath.API, when)
+        self._writer.replace_row(current, after, "touch", WritePath.API, when)
         return after
 
     # -- garbage collection ---------------------------------------------------------------------
@@ -229,7 +237,7 @@ class LifecycleMixin(EpisodeRetentionMixin):
             retention_days < 0
         ):
             raise InvalidInput("retention_days", "must be a non-negative number")
-        cutoff = self._now(now) - timedelta(days=float(retention_days))
+        cutoff = self._ctx.now(now) - timedelta(days=float(retention_days))
         cut = to_ts(cutoff)
         m = t.memories.c
         eligible = sa.or_(
@@ -240,7 +248,7 @@ class LifecycleMixin(EpisodeRetentionMixin):
         query = sa.select(t.memories).where(eligible)
         if namespace is not None:
             query = query.where(m.namespace == check_namespace(namespace))
-        with db_errors("garbage-collect memories"), self._write() as conn, conn.begin():
+        with db_errors("garbage-collect memories"), self._ctx.write() as conn, conn.begin():
             found = [entry_from_row(r) for r in conn.execute(query)]
             doomed = [e for e in found if not _protected(e)]
             skipped = tuple(e.id for e in found if _protected(e))
@@ -255,12 +263,12 @@ class LifecycleMixin(EpisodeRetentionMixin):
         Raises:
             IllegalTransition: It is live, or USER, or pinned.
         """
-        current = self._require(entry_id, namespace)
+        current = self._reads.require(entry_id, namespace)
         if current.superseded_by is None and current.tier != MemoryTier.ARCHIVAL:
             raise IllegalTransition(f"cannot purge entry {entry_id}: it is live; archive it first")
         if _protected(current):
             raise IllegalTransition(f"cannot purge entry {entry_id}: USER and pinned entries stay")
-        with db_errors("purge a memory"), self._write() as conn, conn.begin():
+        with db_errors("purge a memory"), self._ctx.write() as conn, conn.begin():
             self._purge(conn, [current], purge_history, "purge")
 
     def _purge(
@@ -282,17 +290,11 @@ class LifecycleMixin(EpisodeRetentionMixin):
                     t.audit_log.c.entry_id.in_(chunk)))
                 removed += int(result.rowcount or 0)
         # Written after the history delete: this row must stay so every index drops the entry.
-        rows = [self._audit_row("gc_purge", e.namespace, entry_id=e.id, actor="gc",
+        rows = [self._ctx.audit_row("gc_purge", e.namespace, entry_id=e.id, actor="gc",
                                 old=None if history else audit_value(e), reason=reason)
                 for e in entries]
         if rows:
             conn.execute(sa.insert(t.audit_log), rows)
         return removed
 
-    # -- async twins ------------------------------------------------------------------------------
 
-    adecay_pass = async_twin("decay_pass")
-    alifecycle_state = async_twin("lifecycle_state")
-    atouch = async_twin("touch")
-    agc = async_twin("gc")
-    apurge = async_twin("purge")

@@ -1,4 +1,4 @@
-"""Listing reads: filtered lists, key history, the audit log, namespaces, counts."""
+"""Reads: entries by id, filtered lists, key history, the audit log, namespaces, counts."""
 
 from __future__ import annotations
 
@@ -9,16 +9,58 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from ..errors import InvalidInput
+from ..errors import EntryNotFound, InvalidInput
 from ..types import MemoryEntry, MemoryTier, MemoryType
 from . import _tables as t
-from ._core import StoreCore
 from ._db import db_errors, to_ts
-from ._rows import check_enum, check_limit, check_namespace, check_time, entry_from_row
+from ._rows import check_enum, check_ids, check_limit, check_namespace, check_time, entry_from_row
+from ._shared import StoreContext
 
 
-class ReadsMixin(StoreCore):
-    """`list`, `history`, `audit_log`, `namespaces`, `count`."""
+class Reads:
+    """`get`, `get_many`, `list`, `history`, `audit_log`, `namespaces`, `count`.
+
+    Args:
+        ctx: The store's shared context.
+    """
+
+    def __init__(self, ctx: StoreContext) -> None:
+        self._ctx = ctx
+
+    def require(self, entry_id: str, namespace: str | None) -> MemoryEntry:
+        """The entry, or `EntryNotFound` (also when it belongs to another namespace)."""
+        entry = self.get(entry_id, namespace=namespace)
+        if entry is None:
+            raise EntryNotFound(entry_id)
+        return entry
+
+    def get(self, entry_id: str, *, namespace: str | None = None) -> MemoryEntry | None:
+        """The entry with this id, or None; with ``namespace``, only if it belongs to it."""
+        if not isinstance(entry_id, str):
+            raise InvalidInput("entry_id", "must be a string")
+        query = sa.select(t.memories).where(t.memories.c.id == entry_id)
+        if namespace is not None:
+            query = query.where(t.memories.c.namespace == check_namespace(namespace))
+        with db_errors("read a memory"), self._ctx.read() as conn:
+            row = conn.execute(query).first()
+        return entry_from_row(row) if row else None
+
+    def get_many(self, entry_ids: Sequence[str], *, namespace: str) -> dict[str, MemoryEntry]:
+        """Entries by id within one namespace (missing ids are left out)."""
+        check_namespace(namespace)
+        out: dict[str, MemoryEntry] = {}
+        ids = list(dict.fromkeys(check_ids(entry_ids)))
+        with db_errors("read memories"), self._ctx.read() as conn:
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                # Filter the namespace in Python: with it in the WHERE clause SQLite may pick the
+                # (namespace, tier) index and scan the whole namespace instead of the primary key.
+                rows = conn.execute(sa.select(t.memories).where(t.memories.c.id.in_(chunk)))
+                for row in rows:
+                    if row.namespace == namespace:
+                        out[row.id] = entry_from_row(row)
+        return out
+
 
     def list(
         self,
@@ -82,7 +124,7 @@ class ReadsMixin(StoreCore):
             if limit is not None:
                 query = query.limit(limit)
             query = query.offset(offset)
-        with db_errors("list memories"), self._read() as conn:
+        with db_errors("list memories"), self._ctx.read() as conn:
             entries = [entry_from_row(r) for r in conn.execute(query)]
         if wanted:
             entries = [e for e in entries if wanted.issubset(e.tags)]
@@ -95,7 +137,7 @@ class ReadsMixin(StoreCore):
         if not isinstance(key, str) or not key:
             raise InvalidInput("key", "must be a non-empty string")
         m = t.memories.c
-        with db_errors("read history"), self._read() as conn:
+        with db_errors("read history"), self._ctx.read() as conn:
             rows = conn.execute(
                 sa.select(t.memories)
                 .where(m.namespace == namespace, m.key == key)
@@ -115,12 +157,12 @@ class ReadsMixin(StoreCore):
             query = query.where(a.entry_id == entry_id)
         if limit is not None:
             query = query.limit(limit)
-        with db_errors("read the audit log"), self._read() as conn:
+        with db_errors("read the audit log"), self._ctx.read() as conn:
             return [dict(r._mapping) for r in conn.execute(query)]
 
     def namespaces(self) -> builtins.list[str]:
         """Every namespace that holds at least one entry or episode."""
-        with db_errors("list namespaces"), self._read() as conn:
+        with db_errors("list namespaces"), self._ctx.read() as conn:
             a = {r[0] for r in conn.execute(sa.select(t.memories.c.namespace).distinct())}
             b = {r[0] for r in conn.execute(sa.select(t.episodes.c.namespace).distinct())}
         return sorted(a | b)
@@ -130,5 +172,5 @@ class ReadsMixin(StoreCore):
         query = sa.select(sa.func.count()).select_from(t.memories)
         if namespace is not None:
             query = query.where(t.memories.c.namespace == check_namespace(namespace))
-        with db_errors("count memories"), self._read() as conn:
+        with db_errors("count memories"), self._ctx.read() as conn:
             return int(conn.execute(query).scalar() or 0)

@@ -6,7 +6,7 @@ import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import Literal
+from typing import Literal, Protocol
 
 import sqlalchemy as sa
 
@@ -17,18 +17,40 @@ from ..retrieval.pipeline import RankedCandidate
 from ..text import tokenize
 from ..types import MemoryEntry, MemoryTier, MemoryType, SearchHit
 from . import _tables as t
-from ._core import StoreCore
 from ._db import db_errors, to_ts
 from ._index import RowMeta
+from ._reads import Reads
 from ._rows import check_enum, check_ids, check_namespace, check_time
+from ._shared import StoreContext
 
 logger = logging.getLogger("langchain_tiered_memory")
 
 SearchMode = Literal["hybrid", "keyword", "vector"]
 
 
-class RecallMixin(StoreCore):
-    """`search`: BM25 + vectors → fusion → gate and floor → rerank → forgetting curve."""
+class HitAnnotator(Protocol):
+    """Adjusts a search's hits after ranking (registered with `Recall.annotate_with`)."""
+
+    def annotate(self, hits: list[SearchHit], *, namespace: str, k: int) -> list[SearchHit]:
+        """The hits to return, at most ``k`` unless pairs must stay together."""
+        ...
+
+
+class Recall:
+    """`search`: BM25 + vectors → fusion → gate and floor → rerank → forgetting curve.
+
+    The ranking itself is `retrieval.engine.recall`; this service feeds it a namespace's
+    candidates and reads, filters, annotates and reinforces around it.
+    """
+
+    def __init__(self, ctx: StoreContext, reads: Reads) -> None:
+        self._ctx = ctx
+        self._reads = reads
+        self._annotators: list[HitAnnotator] = []
+
+    def annotate_with(self, annotator: HitAnnotator) -> None:
+        """Run ``annotator`` on every search's hits, in registration order."""
+        self._annotators.append(annotator)
 
     def search(
         self,
@@ -83,19 +105,19 @@ class RecallMixin(StoreCore):
             raise InvalidInput("k", "must be a non-negative integer")
         if not isinstance(history, bool):
             raise InvalidInput("history", "must be a boolean")
-        config = self.config
+        config = self._ctx.config
         if min_relevance is not None:
             if isinstance(min_relevance, bool) or not isinstance(min_relevance, (int, float)) or (
                 not 0.0 <= min_relevance <= 1.0
             ):
                 raise InvalidInput("min_relevance", "must be a number between 0 and 1")
             config = replace(config, min_relevance=float(min_relevance))
-        when = self._now(now)
+        when = self._ctx.now(now)
         filters = _Filters(tiers, types, tags, since, until, episode_id, history=history)
         if k == 0 or not query.strip():
             return []
-        index = self._index(namespace)
-        qvec = self._query_vector(query) if mode != "keyword" else None
+        index = self._ctx.index(namespace)
+        qvec = self._ctx.query_vector(query) if mode != "keyword" else None
         base = config.importance_decay_days
         now_ts = to_ts(when) or 0.0
         archived = config.archived_weight
@@ -117,11 +139,11 @@ class RecallMixin(StoreCore):
         texts: dict[str, MemoryEntry] = {}
 
         def read_texts(ids: Sequence[str]) -> dict[str, str]:
-            texts.update(self.get_many(list(ids), namespace=namespace))
+            texts.update(self._reads.get_many(list(ids), namespace=namespace))
             return {i: e.content for i, e in texts.items()}
 
         use_rerank = config.rerank_enabled if rerank is None else rerank
-        reranker = self._get_reranker() if use_rerank and mode == "hybrid" else None
+        reranker = self._ctx.reranker() if use_rerank and mode == "hybrid" else None
         ranked = recall(
             IndexSource(index.keyword, index.vectors, index.lock),
             RecallRequest(tokenize(query), qvec, k, mode, accept, query),
@@ -133,17 +155,14 @@ class RecallMixin(StoreCore):
         )
         if history:
             ranked = _successors_first(ranked, meta)
-        entries = texts or self.get_many([c.id for c in ranked], namespace=namespace)
+        entries = texts or self._reads.get_many([c.id for c in ranked], namespace=namespace)
         hits = [
             SearchHit(entries[c.id], c.score, dict(c.scores)) for c in ranked if c.id in entries
         ]
-        hits = self._annotate_hits(hits, namespace=namespace, k=k)
+        for annotator in self._annotators:
+            hits = annotator.annotate(hits, namespace=namespace, k=k)
         if reinforce and hits:
             self._reinforce(namespace, [h.entry.id for h in hits], when)
-        return hits
-
-    def _annotate_hits(self, hits: list[SearchHit], *, namespace: str, k: int) -> list[SearchHit]:
-        """Hook: the lifecycle mixin marks pending contradictions and adds their partners."""
         return hits
 
     def reinforce(self, ids: Sequence[str], *, namespace: str, now: datetime | None = None) -> None:
@@ -155,13 +174,13 @@ class RecallMixin(StoreCore):
         check_namespace(namespace)
         ids = check_ids(ids, "ids")
         if ids:
-            self._reinforce(namespace, ids, self._now(now))
+            self._reinforce(namespace, ids, self._ctx.now(now))
 
     def _reinforce(self, namespace: str, ids: Sequence[str], now: datetime) -> None:
         """One UPDATE: a hit is an access (it lengthens the half-life)."""
         # Reinforcement is not a content change, so it writes no audit row; this process's
         # ranking metadata is updated here, other processes see it when they next reload.
-        index = self._indexes.get(namespace)
+        index = self._ctx.indexes.get(namespace)
         if index is not None:
             with index.lock:
                 for i in ids:
@@ -177,7 +196,7 @@ class RecallMixin(StoreCore):
 
     def _reinforce_rows(self, namespace: str, ids: Sequence[str], now: datetime) -> None:
         m = t.memories.c
-        with db_errors("reinforce recalled memories"), self._write() as conn, conn.begin():
+        with db_errors("reinforce recalled memories"), self._ctx.write() as conn, conn.begin():
             conn.execute(
                 sa.update(t.memories)
                 .where(m.id.in_(list(ids)), m.namespace == namespace)

@@ -2,29 +2,36 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 import sqlalchemy as sa
 
 from . import _tables as t
-from ._coordination import reembed_once  # also registers tm_leases before prepare_schema
-from ._core import StoreCore
+from ._coordination import (  # also registers tm_leases before prepare_schema
+    lease_owner_id,
+    reembed_once,
+)
 from ._db import db_errors
 from ._rows import vector_row
+from ._shared import StoreContext
 
 
-class ReembedMixin(StoreCore):
+class Reembed:
     """`reembed_pending` and `reembed`."""
+
+    def __init__(self, ctx: StoreContext) -> None:
+        self._ctx = ctx
 
     # -- re-embedding -----------------------------------------------------------------------
 
     def reembed_pending(self, *, namespace: str | None = None) -> int:
         """How many stored vectors were made by another model and wait to be re-embedded."""
         v = t.vectors.c
-        query = sa.select(sa.func.count()).select_from(t.vectors).where(v.model_id != self.model_id)
+        query = sa.select(sa.func.count()).select_from(t.vectors).where(v.model_id != self._ctx.model_id)
         if namespace is not None:
             query = query.where(v.namespace == namespace)
-        with db_errors("count the re-embed queue"), self._read() as conn:
+        with db_errors("count the re-embed queue"), self._ctx.read() as conn:
             return int(conn.execute(query).scalar() or 0)
 
     def reembed(
@@ -54,7 +61,9 @@ class ReembedMixin(StoreCore):
                 it committed are kept).
         """
         return reembed_once(
-            self,
+            self._ctx.write,
+            model_id=self._ctx.model_id,
+            owner=lease_owner_id(f"reembed-{id(self._ctx):x}-{threading.get_ident()}"),
             batch_size=batch_size,
             progress=progress,
             ttl=lease_seconds,
@@ -67,10 +76,10 @@ class ReembedMixin(StoreCore):
         done = 0
         v = t.vectors.c
         while True:
-            with db_errors("read the re-embed queue"), self._read() as conn:
+            with db_errors("read the re-embed queue"), self._ctx.read() as conn:
                 rows = conn.execute(
                     sa.select(v.owner_id, v.kind, v.namespace)
-                    .where(v.model_id != self.model_id)
+                    .where(v.model_id != self._ctx.model_id)
                     .limit(batch_size)
                 ).all()
                 texts: dict[str, str] = {}
@@ -80,26 +89,26 @@ class ReembedMixin(StoreCore):
                 ):
                     ids = [r.owner_id for r in rows if r.kind == kind]
                     if ids:
-                        for r in conn.execute(
+                        for text_row in conn.execute(
                             sa.select(table.c.id, col).where(table.c.id.in_(ids))
                         ):
-                            texts[r[0]] = r[1]
+                            texts[text_row[0]] = text_row[1]
             if not rows:
                 break
             todo = [r for r in rows if r.owner_id in texts]
-            matrix = self._embed([texts[r.owner_id] for r in todo]) if todo else None
-            with db_errors("store re-embedded vectors"), self._write() as conn, conn.begin():
+            matrix = self._ctx.embed([texts[r.owner_id] for r in todo]) if todo else None
+            with db_errors("store re-embedded vectors"), self._ctx.write() as conn, conn.begin():
                 for i, r in enumerate(todo):
                     assert matrix is not None
                     conn.execute(
                         sa.update(t.vectors)
                         .where(v.owner_id == r.owner_id)
                         .values(
-                            **vector_row(r.owner_id, r.kind, r.namespace, self.model_id, matrix[i])
+                            **vector_row(r.owner_id, r.kind, r.namespace, self._ctx.model_id, matrix[i])
                         )
                     )
                     action = "reembed" if r.kind == "memory" else "episode_reembed"
-                    self._audit(conn, action, r.namespace, entry_id=r.owner_id, actor="reembed")
+                    self._ctx.audit(conn, action, r.namespace, entry_id=r.owner_id, actor="reembed")
                 orphans = [r.owner_id for r in rows if r.owner_id not in texts]
                 if orphans:
                     conn.execute(sa.delete(t.vectors).where(v.owner_id.in_(orphans)))

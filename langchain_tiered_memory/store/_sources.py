@@ -20,14 +20,14 @@ from ..errors import IllegalTransition, InvalidInput, MemoryWriteBlocked
 from ..provenance import WritePath, check_replace
 from ..types import Episode, MemoryEntry, MemoryTier, ProvenanceLevel, ScanResult
 from . import _tables as t
-from ._async import run_sync
 from ._db import db_errors, dumps, from_ts, loads, to_ts
-from ._dumps import DumpsMixin
-from ._edits import EditsMixin
-from ._episodes import EpisodeMixin
-from ._reads import ReadsMixin
-from ._reembed import ReembedMixin
+from ._edits import Edits
+from ._episodes import Episodes
+from ._reads import Reads
+from ._reembed import Reembed
 from ._rows import Draft, check_limit, check_namespace, entry_from_row, make_draft
+from ._shared import StoreContext
+from ._writer import Writer
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +45,7 @@ class ImportSource:
 
 @dataclass(frozen=True, slots=True)
 class BatchResult:
-    """What `SourcesMixin.write_import_batch` wrote and what it refused."""
+    """What `Sources.write_import_batch` wrote and what it refused."""
 
     episodes: tuple[Episode, ...]
     entries: tuple[MemoryEntry, ...]
@@ -53,8 +53,25 @@ class BatchResult:
     refused_facts: tuple[tuple[int, str], ...]
 
 
-class SourcesMixin(DumpsMixin, EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixin):
-    """Import sources, batched import writes, the review queue, and dumps."""
+class Sources:
+    """Import sources, batched import writes, the review queue, and statistics."""
+
+    def __init__(
+        self,
+        ctx: StoreContext,
+        *,
+        reads: Reads,
+        writer: Writer,
+        edits: Edits,
+        episodes: Episodes,
+        reembed: Reembed,
+    ) -> None:
+        self._ctx = ctx
+        self._reads = reads
+        self._writer = writer
+        self._edits = edits
+        self._episodes = episodes
+        self._reembed = reembed
 
     # -- sources ----------------------------------------------------------------------------
 
@@ -62,7 +79,7 @@ class SourcesMixin(DumpsMixin, EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixi
         """The recorded import of the file with this digest into ``namespace``, or None."""
         check_namespace(namespace)
         s = t.sources.c
-        with db_errors("read an import source"), self._read() as conn:
+        with db_errors("read an import source"), self._ctx.read() as conn:
             row = conn.execute(
                 sa.select(t.sources).where(s.namespace == namespace, s.sha256 == sha256)
             ).first()
@@ -72,7 +89,7 @@ class SourcesMixin(DumpsMixin, EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixi
         """Every file imported into ``namespace``, newest first."""
         check_namespace(namespace)
         s = t.sources.c
-        with db_errors("list import sources"), self._read() as conn:
+        with db_errors("list import sources"), self._ctx.read() as conn:
             rows = conn.execute(
                 sa.select(t.sources).where(s.namespace == namespace).order_by(s.created_at.desc())
             ).all()
@@ -89,10 +106,10 @@ class SourcesMixin(DumpsMixin, EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixi
     ) -> ImportSource:
         """Record (or overwrite) the import of one file; audited as ``source_add``."""
         check_namespace(namespace)
-        now = self.clock()
+        now = self._ctx.clock()
         source = ImportSource(namespace, sha256, platform, filename[:1024], dict(stats), now)
         s = t.sources.c
-        with db_errors("record an import source"), self._write() as conn, conn.begin():
+        with db_errors("record an import source"), self._ctx.write() as conn, conn.begin():
             conn.execute(sa.delete(t.sources).where(s.namespace == namespace, s.sha256 == sha256))
             conn.execute(
                 sa.insert(t.sources).values(
@@ -104,7 +121,7 @@ class SourcesMixin(DumpsMixin, EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixi
                     created_at=to_ts(now),
                 )
             )
-            self._audit(
+            self._ctx.audit(
                 conn,
                 "source_add",
                 namespace,
@@ -114,15 +131,6 @@ class SourcesMixin(DumpsMixin, EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixi
             )
         return source
 
-    def import_file(self, path: Any, *, namespace: str = "default", **kwargs: Any) -> Any:
-        """Import a chat export; see `langchain_tiered_memory.importer.import_file`."""
-        from ..importer import import_file
-
-        return import_file(self, path, namespace=namespace, **kwargs)  # type: ignore[arg-type]
-
-    async def aimport_file(self, path: Any, **kwargs: Any) -> Any:  # async twin
-        return await run_sync(self.import_file, path, **kwargs)
-
     # -- batched import writes ------------------------------------------------------------------
 
     def current_contents(self, keys: Iterable[str], *, namespace: str) -> dict[str, MemoryEntry]:
@@ -130,7 +138,7 @@ class SourcesMixin(DumpsMixin, EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixi
         wanted = sorted(set(keys))
         m = t.memories.c
         out: dict[str, MemoryEntry] = {}
-        with db_errors("read current keys"), self._read() as conn:
+        with db_errors("read current keys"), self._ctx.read() as conn:
             for start in range(0, len(wanted), 500):
                 rows = conn.execute(
                     sa.select(t.memories).where(
@@ -175,7 +183,7 @@ class SourcesMixin(DumpsMixin, EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixi
                 metadata=dict(episode.metadata),
             )
             try:
-                draft = self._guard(draft, path, None, memo=memo)
+                draft = self._writer.guard(draft, path, None, memo=memo)
             except MemoryWriteBlocked as exc:
                 refused_eps.append((i, exc.reason))
                 continue
@@ -189,7 +197,7 @@ class SourcesMixin(DumpsMixin, EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixi
                 )
             )
         if kept:
-            self._insert_episodes(kept, path)
+            self._episodes.insert_episodes(kept, path)
         dropped = {episodes[i].id: reason for i, reason in refused_eps}
         drafts: list[tuple[int, Draft]] = []
         refused_facts: list[tuple[int, str]] = []
@@ -199,14 +207,14 @@ class SourcesMixin(DumpsMixin, EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixi
                 refused_facts.append((i, f"episode refused: {dropped[fact['episode_id']]}"))
                 continue
             try:
-                draft = make_draft(fact, namespace, i, limits=self.limits)
-                drafts.append((i, self._guard(draft, path, i, memo=memo)))
+                draft = make_draft(fact, namespace, i, limits=self._ctx.limits)
+                drafts.append((i, self._writer.guard(draft, path, i, memo=memo)))
             except (MemoryWriteBlocked, InvalidInput) as exc:
                 refused_facts.append((i, _reason(exc)))
         entries: list[MemoryEntry] = []
         while drafts:
             try:
-                entries = self._insert_drafts([d for _, d in drafts], path, self.clock(), True)
+                entries = self._writer.insert_drafts([d for _, d in drafts], path, self._ctx.clock(), True)
                 break
             except MemoryWriteBlocked as exc:  # the provenance guard refused a replacement
                 if exc.item_index is None:
@@ -222,7 +230,7 @@ class SourcesMixin(DumpsMixin, EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixi
     ) -> list[MemoryEntry]:
         """Entries waiting for review (status ``pending``), oldest first."""
         check_limit(limit, "limit")
-        pending = self.list(namespace=namespace, status="pending")
+        pending = self._reads.list(namespace=namespace, status="pending")
         pending.reverse()
         return pending[:limit] if limit is not None else pending
 
@@ -237,17 +245,17 @@ class SourcesMixin(DumpsMixin, EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixi
             IllegalTransition: It is not pending.
             MemoryWriteBlocked: It would replace a more trusted entry.
         """
-        current = self._require(entry_id, namespace)
+        current = self._reads.require(entry_id, namespace)
         if current.status != "pending":
             raise IllegalTransition(f"cannot approve entry {entry_id}: it is {current.status}")
-        now = self.clock()
+        now = self._ctx.clock()
         meta = dict(current.metadata)
         key = meta.pop("proposed_key", None)
-        with db_errors("approve a memory"), self._write() as conn, conn.begin():
+        with db_errors("approve a memory"), self._ctx.write() as conn, conn.begin():
             after = current.evolve(status="active", updated_at=now, metadata=meta)
             previous = None
             if isinstance(key, str) and key and key != current.key:
-                previous = self._current_for_key(conn, current.namespace, key)
+                previous = self._writer.current_for_key(conn, current.namespace, key)
                 last = conn.execute(
                     sa.select(sa.func.max(t.memories.c.version)).where(
                         t.memories.c.namespace == current.namespace, t.memories.c.key == key
@@ -256,9 +264,9 @@ class SourcesMixin(DumpsMixin, EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixi
                 after = after.evolve(key=key, version=int(last or 0) + 1)
                 if previous is not None:
                     check_replace(previous, after)
-            self._replace_row(current, after, "approve", path, now, conn=conn)
+            self._writer.replace_row(current, after, "approve", path, now, conn=conn)
             if previous is not None:
-                self._supersede(conn, previous, after, path, now, reason="approved review")
+                self._writer.supersede(conn, previous, after, path, now, reason="approved review")
         return after
 
     def reject(
@@ -275,27 +283,17 @@ class SourcesMixin(DumpsMixin, EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixi
         Returns:
             The archived entry, or None when it was deleted.
         """
-        current = self._require(entry_id, namespace)
+        current = self._reads.require(entry_id, namespace)
         if current.status != "pending":
             raise IllegalTransition(f"cannot reject entry {entry_id}: it is {current.status}")
         if not archive:
-            self.delete(entry_id, namespace=namespace, path=path)
+            self._edits.delete(entry_id, namespace=namespace, path=path)
             return None
-        now = self.clock()
+        now = self._ctx.clock()
         after = current.evolve(status="rejected", tier=MemoryTier.ARCHIVAL, updated_at=now)
-        self._replace_row(current, after, "reject", path, now)
+        self._writer.replace_row(current, after, "reject", path, now)
         return after
 
-    async def apending_reviews(self, namespace: str = "default", **kw: Any) -> list[MemoryEntry]:
-        """Async twin of `pending_reviews`."""
-        return await run_sync(self.pending_reviews, namespace, **kw)
-    async def aapprove(self, entry_id: str, **kw: Any) -> MemoryEntry:
-        """Async twin of `approve`."""
-        return await run_sync(self.approve, entry_id, **kw)
-
-    async def areject(self, entry_id: str, **kw: Any) -> MemoryEntry | None:
-        """Async twin of `reject`."""
-        return await run_sync(self.reject, entry_id, **kw)
 
     # -- statistics -------------------------------------------------------------------------
 
@@ -310,7 +308,7 @@ class SourcesMixin(DumpsMixin, EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixi
             return query if namespace is None else query.where(table.c.namespace == namespace)
 
         out: dict[str, Any] = {"namespace": namespace}
-        with db_errors("compute statistics"), self._read() as conn:
+        with db_errors("compute statistics"), self._ctx.read() as conn:
             for name, col in (("by_tier", m.tier), ("by_type", m.type), ("by_status", m.status)):
                 q = scoped(sa.select(col, sa.func.count()).group_by(col), t.memories)
                 out[name] = {str(k): int(v) for k, v in conn.execute(q)}
@@ -331,11 +329,9 @@ class SourcesMixin(DumpsMixin, EpisodeMixin, ReadsMixin, ReembedMixin, EditsMixi
             out["episodes"] = count(t.episodes)
             out["sources"] = count(t.sources)
             out["blocked_writes"] = count(t.audit_log, t.audit_log.c.action == "blocked")
-        out["reembed_pending"] = self.reembed_pending(namespace=namespace)
+        out["reembed_pending"] = self._reembed.reembed_pending(namespace=namespace)
         return out
 
-    async def amemory_stats(self, **kw: Any) -> dict[str, Any]:  # async twin
-        return await run_sync(self.memory_stats, **kw)
 
 
 def _reason(exc: MemoryWriteBlocked | InvalidInput) -> str:
@@ -354,4 +350,4 @@ def _source(row: Any) -> ImportSource:
     )
 
 
-__all__ = ["BatchResult", "ImportSource", "SourcesMixin"]
+__all__ = ["BatchResult", "ImportSource", "Sources"]

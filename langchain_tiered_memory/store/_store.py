@@ -1,46 +1,131 @@
-"""`TieredMemoryStore`, assembled from its parts, with an async twin for every I/O method."""
+"""`TieredMemoryStore`: a facade over the store's services, with an async twin for every I/O method.
+
+The services share one `StoreContext` (engine, config, clock, embeddings, index cache) and talk to
+each other only through their constructor-injected interfaces:
+
+* `Writer`: the one guarded write path; `Lattice` and `Contradictions` listen to it.
+* `Recall` (over `retrieval.engine`), `KnowledgeSearch`, `ContextBlocks`: reading for a prompt.
+* `Reads`, `Edits`, `Episodes`, `EpisodeRetention`, `Lifecycle`, `Jobs`, `Knowledge`,
+  `Reembed`, `Dumps`, `Sources`.
+
+Each public method of the facade *is* a service method (`Forward`), so its signature and docstring
+are the service's own.
+"""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from pathlib import Path
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
+import sqlalchemy as sa
 from langchain_core.cross_encoders import BaseCrossEncoder
 from langchain_core.embeddings import Embeddings
 
 from ..config import MemoryConfig
-from ..types import Episode, MemoryEntry, SearchHit
-from ._async import run_sync
-from ._context import ContextMixin
-from ._contradictions import ContradictionsMixin
-from ._edits import EditsMixin
-from ._episodes import EpisodeMixin
-from ._jobs import JobsMixin
-from ._knowledge_search import KnowledgeSearchMixin
-from ._lattice import LatticeMixin
-from ._lifecycle import LifecycleMixin
-from ._reads import ReadsMixin
-from ._recall import RecallMixin
-from ._reembed import ReembedMixin
-from ._sources import SourcesMixin
+from ..contradiction import Verifier
+from ._async import Forward, ForwardAsync, run_sync
+from ._context import ContextBlocks
+from ._contradictions import Contradictions
+from ._dumps import Dumps
+from ._edits import Edits
+from ._episode_retention import EpisodeRetention
+from ._episodes import Episodes
+from ._index_cache import IndexCacheStats
+from ._jobs import Jobs
+from ._knowledge import Knowledge
+from ._knowledge_search import KnowledgeSearch
+from ._lattice import Lattice
+from ._lifecycle import Lifecycle
+from ._reads import Reads
+from ._recall import Recall
+from ._reembed import Reembed
+from ._rows import WriteLimits
+from ._shared import StoreContext
+from ._sources import Sources
+from ._writer import Writer
+
+S = TypeVar("S")
+R = TypeVar("R")
+P = ParamSpec("P")
 
 
-class TieredMemoryStore(
-    LifecycleMixin,
-    ContradictionsMixin,
-    LatticeMixin,
-    JobsMixin,
-    SourcesMixin,
-    KnowledgeSearchMixin,
-    ContextMixin,
-    EpisodeMixin,
-    RecallMixin,
-    ReadsMixin,
-    ReembedMixin,
-    EditsMixin,
-):
+@dataclass(frozen=True, slots=True)
+class _Services:
+    ctx: StoreContext
+    writer: Writer
+    reads: Reads
+    edits: Edits
+    recall: Recall
+    episodes: Episodes
+    retention: EpisodeRetention
+    lifecycle: Lifecycle
+    lattice: Lattice
+    contradictions: Contradictions
+    context: ContextBlocks
+    jobs: Jobs
+    knowledge: Knowledge
+    knowledge_search: KnowledgeSearch
+    reembed: Reembed
+    dumps: Dumps
+    sources: Sources
+
+
+def _forward(
+    pick: Callable[[_Services], S], method: Callable[Concatenate[S, P], R]
+) -> Forward[S, P, R]:
+    return Forward(pick, method)
+
+
+def _forward_async(
+    pick: Callable[[_Services], S], method: Callable[Concatenate[S, P], R]
+) -> ForwardAsync[S, P, R]:
+    return ForwardAsync(pick, method)
+
+
+def _compose(ctx: StoreContext) -> _Services:
+    """Build the services and wire the write listeners and hit annotators, in order."""
+    reads = Reads(ctx)
+    writer = Writer(ctx)
+    lattice = Lattice(ctx, reads)
+    contradictions = Contradictions(ctx, reads, writer, lattice)
+    # Links move before the contradiction questions about the replaced entry are closed.
+    writer.listen(lattice)
+    writer.listen(contradictions)
+    recall = Recall(ctx, reads)
+    recall.annotate_with(contradictions)
+    edits = Edits(ctx, reads, writer)
+    retention = EpisodeRetention(ctx)
+    episodes = Episodes(ctx, writer, retention)
+    knowledge = Knowledge(ctx, writer)
+    reembed = Reembed(ctx)
+    return _Services(
+        ctx=ctx,
+        writer=writer,
+        reads=reads,
+        edits=edits,
+        recall=recall,
+        episodes=episodes,
+        retention=retention,
+        lifecycle=Lifecycle(ctx, reads, writer, retention),
+        lattice=lattice,
+        contradictions=contradictions,
+        context=ContextBlocks(ctx, reads, recall, episodes),
+        jobs=Jobs(ctx),
+        knowledge=knowledge,
+        knowledge_search=KnowledgeSearch(ctx, knowledge, recall),
+        reembed=reembed,
+        dumps=Dumps(ctx, writer),
+        sources=Sources(
+            ctx, reads=reads, writer=writer, edits=edits, episodes=episodes, reembed=reembed
+        ),
+    )
+
+
+class TieredMemoryStore:
     """One tiered memory (WORKING · EPISODIC · SEMANTIC · ARCHIVAL) on SQLite or PostgreSQL.
 
     Example:
@@ -65,6 +150,7 @@ class TieredMemoryStore(
         write_check_limit: Writes of more entries than this skip the on-write contradiction checks
             and links; run `check_contradictions` on their ids instead (consolidation does).
         auto_link: Link new entries to entries sharing a tag, an entity or a near meaning.
+        link_min_similarity: Cosine similarity from which a neighbour is linked automatically.
 
     Constructing a store opens (and if needed creates or upgrades) the database; it loads no model
     and no index: the embedding model loads on first use, a namespace's indexes on its first search.
@@ -81,110 +167,321 @@ class TieredMemoryStore(
         classifier: Any = None,
         cross_encoder: BaseCrossEncoder | None = None,
     ) -> None:
-        super().__init__(
+        ctx = StoreContext(
             url,
             embeddings=embeddings,
             config=config,
             clock=clock,
             model_id=model_id,
             classifier=classifier,
+            cross_encoder=cross_encoder,
         )
-        self._cross_encoder = cross_encoder
+        self._services = _compose(ctx)
 
-    # -- async twins --------------------------------------------------------------------------
+    # -- the shared context -----------------------------------------------------------------------
 
-    async def aadd(self, content: str, **kwargs: Any) -> MemoryEntry:
-        """Async twin of `add`."""
-        return await run_sync(self.add, content, **kwargs)
+    @property
+    def config(self) -> MemoryConfig:
+        """The store's `MemoryConfig` (assign a new one to change it on a live store)."""
+        return self._services.ctx.config
 
-    async def aadd_many(self, items: Any, **kwargs: Any) -> list[MemoryEntry]:
-        """Async twin of `add_many`."""
-        return await run_sync(self.add_many, items, **kwargs)
+    @config.setter
+    def config(self, value: MemoryConfig) -> None:
+        ctx = self._services.ctx
+        ctx.config = value
+        ctx.limits = WriteLimits.from_config(value)
 
-    async def aget(self, entry_id: str, **kwargs: Any) -> MemoryEntry | None:
-        """Async twin of `get`."""
-        return await run_sync(self.get, entry_id, **kwargs)
+    @property
+    def limits(self) -> WriteLimits:
+        """The input bounds derived from the config."""
+        return self._services.ctx.limits
 
-    async def aupdate(self, entry_id: str, **kwargs: Any) -> MemoryEntry:
-        """Async twin of `update`."""
-        return await run_sync(self.update, entry_id, **kwargs)
+    @property
+    def embeddings(self) -> Embeddings:
+        """The embedding model."""
+        return self._services.ctx.embeddings
 
-    async def adelete(self, entry_id: str, **kwargs: Any) -> None:
-        """Async twin of `delete`."""
-        await run_sync(self.delete, entry_id, **kwargs)
+    @property
+    def model_id(self) -> str:
+        """The identifier stored with each vector."""
+        return self._services.ctx.model_id
 
-    async def alist(self, **kwargs: Any) -> list[MemoryEntry]:
-        """Async twin of `list`."""
-        return await run_sync(self.list, **kwargs)
+    @property
+    def clock(self) -> Callable[[], datetime]:
+        """Returns "now"."""
+        return self._services.ctx.clock
 
-    async def apin(self, entry_id: str, **kwargs: Any) -> MemoryEntry:
-        """Async twin of `pin`."""
-        return await run_sync(self.pin, entry_id, **kwargs)
+    @property
+    def url(self) -> str:
+        """The database URL."""
+        return self._services.ctx.url
 
-    async def aunpin(self, entry_id: str, **kwargs: Any) -> MemoryEntry:
-        """Async twin of `unpin`."""
-        return await run_sync(self.unpin, entry_id, **kwargs)
+    @property
+    def classifier(self) -> Any:
+        """The second-opinion injection classifier, if any."""
+        return self._services.ctx.classifier
 
-    async def aarchive(self, entry_id: str, **kwargs: Any) -> MemoryEntry:
-        """Async twin of `archive`."""
-        return await run_sync(self.archive, entry_id, **kwargs)
+    @property
+    def schema_version(self) -> int:
+        """The database schema version."""
+        return self._services.ctx.schema_version
 
-    async def arestore(self, entry_id: str, **kwargs: Any) -> MemoryEntry:
-        """Async twin of `restore`."""
-        return await run_sync(self.restore, entry_id, **kwargs)
+    @property
+    def engine(self) -> sa.Engine:
+        """The SQLAlchemy engine (for advanced use; the schema is private)."""
+        return self._services.ctx.engine
 
-    async def ahistory(self, key: str, **kwargs: Any) -> list[MemoryEntry]:
-        """Async twin of `history`."""
-        return await run_sync(self.history, key, **kwargs)
+    def index_cache_stats(self) -> IndexCacheStats:
+        """Hits, misses, loads, evictions and bytes of this process's search-index cache."""
+        return self._services.ctx.indexes.stats()
 
-    async def asearch(self, query: str, **kwargs: Any) -> list[SearchHit]:
-        """Async twin of `search`."""
-        return await run_sync(self.search, query, **kwargs)
-
-    async def aadd_episode(self, episode: Episode, **kwargs: Any) -> Episode:
-        """Async twin of `add_episode`."""
-        return await run_sync(self.add_episode, episode, **kwargs)
-
-    async def asearch_episodes(self, query: str, **kwargs: Any) -> list[tuple[Episode, float]]:
-        """Async twin of `search_episodes`."""
-        return await run_sync(self.search_episodes, query, **kwargs)
-
-    async def areembed(self, **kwargs: Any) -> int:
-        """Async twin of `reembed`."""
-        return await run_sync(self.reembed, **kwargs)
-
-    async def aaudit_log(self, **kwargs: Any) -> list[dict[str, Any]]:
-        """Async twin of `audit_log`."""
-        return await run_sync(self.audit_log, **kwargs)
-
-    async def aget_many(self, entry_ids: Sequence[str], **kwargs: Any) -> dict[str, MemoryEntry]:
-        """Async twin of `get_many`."""
-        return await run_sync(self.get_many, entry_ids, **kwargs)
-
-    async def acount(self, **kwargs: Any) -> int:
-        """Async twin of `count`."""
-        return await run_sync(self.count, **kwargs)
-
-    async def anamespaces(self) -> list[str]:
-        """Async twin of `namespaces`."""
-        return await run_sync(self.namespaces)
-
-    async def areembed_pending(self, **kwargs: Any) -> int:
-        """Async twin of `reembed_pending`."""
-        return await run_sync(self.reembed_pending, **kwargs)
-
-    async def aget_episode(self, episode_id: str, **kwargs: Any) -> Episode | None:
-        """Async twin of `get_episode`."""
-        return await run_sync(self.get_episode, episode_id, **kwargs)
-
-    async def alist_episodes(self, **kwargs: Any) -> list[Episode]:
-        """Async twin of `list_episodes`."""
-        return await run_sync(self.list_episodes, **kwargs)
-
-    async def areinforce(self, ids: Sequence[str], **kwargs: Any) -> None:
-        """Async twin of `reinforce`."""
-        await run_sync(self.reinforce, ids, **kwargs)
+    def close(self) -> None:
+        """Release database connections and drop the in-memory indexes."""
+        self._services.ctx.close()
 
     async def aclose(self) -> None:
         """Async twin of `close`."""
         await run_sync(self.close)
+
+    def __enter__(self) -> TieredMemoryStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- settings of services ---------------------------------------------------------------------
+
+    @property
+    def detect_contradictions(self) -> bool:
+        """Check each new live SEMANTIC entry against its neighbours (default True)."""
+        return self._services.contradictions.detect_contradictions
+
+    @detect_contradictions.setter
+    def detect_contradictions(self, value: bool) -> None:
+        self._services.contradictions.detect_contradictions = value
+
+    @property
+    def contradiction_verifier(self) -> Verifier | None:
+        """The verifier of on-write checks; None means the offline heuristics."""
+        return self._services.contradictions.contradiction_verifier
+
+    @contradiction_verifier.setter
+    def contradiction_verifier(self, value: Verifier | None) -> None:
+        self._services.contradictions.contradiction_verifier = value
+
+    @property
+    def write_check_limit(self) -> int:
+        """Writes of more entries than this skip the on-write checks and links (default 100)."""
+        return self._services.contradictions.write_check_limit
+
+    @write_check_limit.setter
+    def write_check_limit(self, value: int) -> None:
+        self._services.contradictions.write_check_limit = value
+
+    @property
+    def auto_link(self) -> bool:
+        """Link new entries to entries sharing a tag, an entity or a near meaning."""
+        return self._services.lattice.auto_link
+
+    @auto_link.setter
+    def auto_link(self, value: bool) -> None:
+        self._services.lattice.auto_link = value
+
+    @property
+    def link_min_similarity(self) -> float:
+        """Cosine similarity from which a neighbour is linked automatically (default 0.8)."""
+        return self._services.lattice.link_min_similarity
+
+    @link_min_similarity.setter
+    def link_min_similarity(self, value: float) -> None:
+        self._services.lattice.link_min_similarity = value
+
+    @property
+    def knowledge_path(self) -> Path | None:
+        """The ``.npz`` sidecar holding knowledge vectors (None: kept in memory)."""
+        return self._services.knowledge.knowledge_path
+
+    @knowledge_path.setter
+    def knowledge_path(self, value: str | os.PathLike[str] | None) -> None:
+        self._services.knowledge.knowledge_path = value
+
+    # -- imports ---------------------------------------------------------------------------------
+
+    def import_file(self, path: Any, *, namespace: str = "default", **kwargs: Any) -> Any:
+        """Import a chat export; see `langchain_tiered_memory.importer.import_file`."""
+        from ..importer import import_file
+
+        return import_file(self, path, namespace=namespace, **kwargs)
+
+    async def aimport_file(self, path: Any, **kwargs: Any) -> Any:
+        """Async twin of `import_file`."""
+        return await run_sync(self.import_file, path, **kwargs)
+
+    # -- the services' methods -------------------------------------------------------------------
+
+    # Writer
+    add = _forward(lambda s: s.writer, Writer.add)
+    aadd = _forward_async(lambda s: s.writer, Writer.add)
+    add_many = _forward(lambda s: s.writer, Writer.add_many)
+    aadd_many = _forward_async(lambda s: s.writer, Writer.add_many)
+
+    # Reads
+    get = _forward(lambda s: s.reads, Reads.get)
+    aget = _forward_async(lambda s: s.reads, Reads.get)
+    get_many = _forward(lambda s: s.reads, Reads.get_many)
+    aget_many = _forward_async(lambda s: s.reads, Reads.get_many)
+    list = _forward(lambda s: s.reads, Reads.list)
+    alist = _forward_async(lambda s: s.reads, Reads.list)
+    history = _forward(lambda s: s.reads, Reads.history)
+    ahistory = _forward_async(lambda s: s.reads, Reads.history)
+    audit_log = _forward(lambda s: s.reads, Reads.audit_log)
+    aaudit_log = _forward_async(lambda s: s.reads, Reads.audit_log)
+    namespaces = _forward(lambda s: s.reads, Reads.namespaces)
+    anamespaces = _forward_async(lambda s: s.reads, Reads.namespaces)
+    count = _forward(lambda s: s.reads, Reads.count)
+    acount = _forward_async(lambda s: s.reads, Reads.count)
+
+    # Edits
+    update = _forward(lambda s: s.edits, Edits.update)
+    aupdate = _forward_async(lambda s: s.edits, Edits.update)
+    delete = _forward(lambda s: s.edits, Edits.delete)
+    adelete = _forward_async(lambda s: s.edits, Edits.delete)
+    pin = _forward(lambda s: s.edits, Edits.pin)
+    apin = _forward_async(lambda s: s.edits, Edits.pin)
+    unpin = _forward(lambda s: s.edits, Edits.unpin)
+    aunpin = _forward_async(lambda s: s.edits, Edits.unpin)
+    archive = _forward(lambda s: s.edits, Edits.archive)
+    aarchive = _forward_async(lambda s: s.edits, Edits.archive)
+    restore = _forward(lambda s: s.edits, Edits.restore)
+    arestore = _forward_async(lambda s: s.edits, Edits.restore)
+
+    # Recall
+    search = _forward(lambda s: s.recall, Recall.search)
+    asearch = _forward_async(lambda s: s.recall, Recall.search)
+    reinforce = _forward(lambda s: s.recall, Recall.reinforce)
+    areinforce = _forward_async(lambda s: s.recall, Recall.reinforce)
+
+    # Episodes
+    add_episode = _forward(lambda s: s.episodes, Episodes.add_episode)
+    aadd_episode = _forward_async(lambda s: s.episodes, Episodes.add_episode)
+    get_episode = _forward(lambda s: s.episodes, Episodes.get_episode)
+    aget_episode = _forward_async(lambda s: s.episodes, Episodes.get_episode)
+    list_episodes = _forward(lambda s: s.episodes, Episodes.list_episodes)
+    alist_episodes = _forward_async(lambda s: s.episodes, Episodes.list_episodes)
+    episode_ids_for_sessions = _forward(lambda s: s.episodes, Episodes.episode_ids_for_sessions)
+    search_episodes = _forward(lambda s: s.episodes, Episodes.search_episodes)
+    asearch_episodes = _forward_async(lambda s: s.episodes, Episodes.search_episodes)
+
+    # EpisodeRetention
+    prune_episodes = _forward(lambda s: s.retention, EpisodeRetention.prune_episodes)
+    aprune_episodes = _forward_async(lambda s: s.retention, EpisodeRetention.prune_episodes)
+    restore_episode = _forward(lambda s: s.retention, EpisodeRetention.restore_episode)
+    arestore_episode = _forward_async(lambda s: s.retention, EpisodeRetention.restore_episode)
+
+    # Lifecycle
+    decay_pass = _forward(lambda s: s.lifecycle, Lifecycle.decay_pass)
+    adecay_pass = _forward_async(lambda s: s.lifecycle, Lifecycle.decay_pass)
+    lifecycle_state = _forward(lambda s: s.lifecycle, Lifecycle.lifecycle_state)
+    alifecycle_state = _forward_async(lambda s: s.lifecycle, Lifecycle.lifecycle_state)
+    touch = _forward(lambda s: s.lifecycle, Lifecycle.touch)
+    atouch = _forward_async(lambda s: s.lifecycle, Lifecycle.touch)
+    gc = _forward(lambda s: s.lifecycle, Lifecycle.gc)
+    agc = _forward_async(lambda s: s.lifecycle, Lifecycle.gc)
+    purge = _forward(lambda s: s.lifecycle, Lifecycle.purge)
+    apurge = _forward_async(lambda s: s.lifecycle, Lifecycle.purge)
+
+    # Lattice
+    lineage = _forward(lambda s: s.lattice, Lattice.lineage)
+    alineage = _forward_async(lambda s: s.lattice, Lattice.lineage)
+    as_of = _forward(lambda s: s.lattice, Lattice.as_of)
+    aas_of = _forward_async(lambda s: s.lattice, Lattice.as_of)
+    link = _forward(lambda s: s.lattice, Lattice.link)
+    alink = _forward_async(lambda s: s.lattice, Lattice.link)
+    unlink = _forward(lambda s: s.lattice, Lattice.unlink)
+    aunlink = _forward_async(lambda s: s.lattice, Lattice.unlink)
+    linked = _forward(lambda s: s.lattice, Lattice.linked)
+    alinked = _forward_async(lambda s: s.lattice, Lattice.linked)
+
+    # Contradictions
+    suspend_checks = _forward(lambda s: s.contradictions, Contradictions.suspend_checks)
+    check_contradictions = _forward(lambda s: s.contradictions, Contradictions.check_contradictions)
+    acheck_contradictions = _forward_async(
+        lambda s: s.contradictions, Contradictions.check_contradictions
+    )
+    contradictions = _forward(lambda s: s.contradictions, Contradictions.contradictions)
+    acontradictions = _forward_async(lambda s: s.contradictions, Contradictions.contradictions)
+    resolve = _forward(lambda s: s.contradictions, Contradictions.resolve)
+    aresolve = _forward_async(lambda s: s.contradictions, Contradictions.resolve)
+
+    # ContextBlocks
+    context_block = _forward(lambda s: s.context, ContextBlocks.context_block)
+    acontext_block = _forward_async(lambda s: s.context, ContextBlocks.context_block)
+    context = _forward(lambda s: s.context, ContextBlocks.context)
+    acontext = _forward_async(lambda s: s.context, ContextBlocks.context)
+
+    # Jobs
+    enqueue_job = _forward(lambda s: s.jobs, Jobs.enqueue_job)
+    aenqueue_job = _forward_async(lambda s: s.jobs, Jobs.enqueue_job)
+    get_job = _forward(lambda s: s.jobs, Jobs.get_job)
+    claim_job = _forward(lambda s: s.jobs, Jobs.claim_job)
+    aclaim_job = _forward_async(lambda s: s.jobs, Jobs.claim_job)
+    renew_lease = _forward(lambda s: s.jobs, Jobs.renew_lease)
+    complete_job = _forward(lambda s: s.jobs, Jobs.complete_job)
+    acomplete_job = _forward_async(lambda s: s.jobs, Jobs.complete_job)
+    fail_job = _forward(lambda s: s.jobs, Jobs.fail_job)
+    afail_job = _forward_async(lambda s: s.jobs, Jobs.fail_job)
+    list_jobs = _forward(lambda s: s.jobs, Jobs.list_jobs)
+    alist_jobs = _forward_async(lambda s: s.jobs, Jobs.list_jobs)
+    resume_pending = _forward(lambda s: s.jobs, Jobs.resume_pending)
+    aresume_pending = _forward_async(lambda s: s.jobs, Jobs.resume_pending)
+
+    # Knowledge
+    add_knowledge = _forward(lambda s: s.knowledge, Knowledge.add_knowledge)
+    aadd_knowledge = _forward_async(lambda s: s.knowledge, Knowledge.add_knowledge)
+    delete_knowledge = _forward(lambda s: s.knowledge, Knowledge.delete_knowledge)
+    adelete_knowledge = _forward_async(lambda s: s.knowledge, Knowledge.delete_knowledge)
+    reembed_knowledge = _forward(lambda s: s.knowledge, Knowledge.reembed_knowledge)
+    areembed_knowledge = _forward_async(lambda s: s.knowledge, Knowledge.reembed_knowledge)
+    knowledge_reembed_pending = _forward(lambda s: s.knowledge, Knowledge.knowledge_reembed_pending)
+    get_knowledge = _forward(lambda s: s.knowledge, Knowledge.get_knowledge)
+    aget_knowledge = _forward_async(lambda s: s.knowledge, Knowledge.get_knowledge)
+    list_knowledge = _forward(lambda s: s.knowledge, Knowledge.list_knowledge)
+    alist_knowledge = _forward_async(lambda s: s.knowledge, Knowledge.list_knowledge)
+    knowledge_chunks = _forward(lambda s: s.knowledge, Knowledge.knowledge_chunks)
+
+    # KnowledgeSearch
+    search_knowledge = _forward(lambda s: s.knowledge_search, KnowledgeSearch.search_knowledge)
+    asearch_knowledge = _forward_async(
+        lambda s: s.knowledge_search, KnowledgeSearch.search_knowledge
+    )
+    search_with_knowledge = _forward(
+        lambda s: s.knowledge_search, KnowledgeSearch.search_with_knowledge
+    )
+    asearch_with_knowledge = _forward_async(
+        lambda s: s.knowledge_search, KnowledgeSearch.search_with_knowledge
+    )
+
+    # Reembed
+    reembed_pending = _forward(lambda s: s.reembed, Reembed.reembed_pending)
+    areembed_pending = _forward_async(lambda s: s.reembed, Reembed.reembed_pending)
+    reembed = _forward(lambda s: s.reembed, Reembed.reembed)
+    areembed = _forward_async(lambda s: s.reembed, Reembed.reembed)
+
+    # Dumps
+    export_records = _forward(lambda s: s.dumps, Dumps.export_records)
+    import_records = _forward(lambda s: s.dumps, Dumps.import_records)
+
+    # Sources
+    get_source = _forward(lambda s: s.sources, Sources.get_source)
+    list_sources = _forward(lambda s: s.sources, Sources.list_sources)
+    record_source = _forward(lambda s: s.sources, Sources.record_source)
+    current_contents = _forward(lambda s: s.sources, Sources.current_contents)
+    write_import_batch = _forward(lambda s: s.sources, Sources.write_import_batch)
+    pending_reviews = _forward(lambda s: s.sources, Sources.pending_reviews)
+    apending_reviews = _forward_async(lambda s: s.sources, Sources.pending_reviews)
+    approve = _forward(lambda s: s.sources, Sources.approve)
+    aapprove = _forward_async(lambda s: s.sources, Sources.approve)
+    reject = _forward(lambda s: s.sources, Sources.reject)
+    areject = _forward_async(lambda s: s.sources, Sources.reject)
+    memory_stats = _forward(lambda s: s.sources, Sources.memory_stats)
+    amemory_stats = _forward_async(lambda s: s.sources, Sources.memory_stats)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-import langchain_tiered_memory.store._core as store_core
+import langchain_tiered_memory.store._shared as store_core
 from langchain_tiered_memory.embeddings import LocalEmbeddings
 from tests.docs.test_docs import python_blocks
 

@@ -94,7 +94,7 @@ def test_unsure_is_pending_until_resolved(store: TieredMemoryStore, clock: Clock
     for entry_id in (a.id, b.id):
         assert store.get(entry_id).superseded_by is None  # type: ignore[union-attr]
     # Recall returns the pair together, both marked.
-    hits = store._annotate_hits(store.search("work at Acme", namespace="u", k=1, reinforce=False),
+    hits = store._services.contradictions.annotate(store.search("work at Acme", namespace="u", k=1, reinforce=False),
                                 namespace="u", k=1)
     assert {h.entry.id for h in hits} == {a.id, b.id}
     assert all(h.scores["pending_contradiction"] == 1.0 for h in hits)
@@ -113,7 +113,7 @@ def test_unsure_is_pending_until_resolved(store: TieredMemoryStore, clock: Clock
     with pytest.raises(IllegalTransition):
         store.resolve(record.id, keep=b.id)
     plain = store.search("work at Acme", namespace="u", reinforce=False)
-    assert all("pending_contradiction" not in h.scores for h in store._annotate_hits(
+    assert all("pending_contradiction" not in h.scores for h in store._services.contradictions.annotate(
         plain, namespace="u", k=10))
     reasons = [r["reason"] for r in store.audit_log(namespace="u", entry_id=b.id)
                if r["action"] == "supersede"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -13,8 +13,6 @@ import sqlalchemy as sa
 from langchain_tiered_memory import MemoryConfig, ProvenanceLevel, TieredMemoryStore
 from langchain_tiered_memory.contradiction import Verdict
 from langchain_tiered_memory.store import _contradictions
-from langchain_tiered_memory.store._contradictions import ContradictionsMixin
-from langchain_tiered_memory.store._recall import RecallMixin
 from langchain_tiered_memory.types import MemoryEntry, SearchHit
 from tests.helpers import Clock, HashEmbeddings
 
@@ -140,45 +138,38 @@ def test_work_per_write_is_bounded(store: TieredMemoryStore) -> None:
     assert not any("tm_contradictions" in s for s in statements)
 
 
-class _Spy(RecallMixin):
-    """Sits after the lifecycle mixins in the MRO and records which hooks reached it."""
+class _Spy:
+    """A write listener and hit annotator registered after the store's own."""
 
-    seen: list[str]
+    def __init__(self) -> None:
+        self.seen: list[str] = []
 
-    def _after_commit(self, entries: Sequence[MemoryEntry]) -> None:
+    def after_commit(self, entries: Sequence[MemoryEntry]) -> None:
         self.seen.append("after_commit")
-        super()._after_commit(entries)
 
-    def _on_supersede(self, conn: sa.Connection, old: MemoryEntry, new: MemoryEntry,
-                      now: datetime) -> None:
+    def on_supersede(self, conn: sa.Connection, old: MemoryEntry, new: MemoryEntry,
+                     now: datetime) -> None:
         self.seen.append("on_supersede")
-        super()._on_supersede(conn, old, new, now)
 
-    def _annotate_hits(self, hits: list[SearchHit], *, namespace: str, k: int) -> list[SearchHit]:
+    def annotate(self, hits: list[SearchHit], *, namespace: str, k: int) -> list[SearchHit]:
         self.seen.append("annotate_hits")
-        return super()._annotate_hits(hits, namespace=namespace, k=k)
+        return hits
 
 
-class _SpiedStore(ContradictionsMixin, _Spy):
-    pass
-
-
-@pytest.fixture
-def spied(tmp_path: Path, clock: Clock) -> Iterator[_SpiedStore]:
-    s = _SpiedStore(f"sqlite:///{tmp_path / 'spy.db'}", embeddings=HashEmbeddings(),
-                    config=MemoryConfig(rerank_enabled=False), clock=clock)
-    s.seen = []
-    yield s
-    s.close()
-
-
-def test_hooks_chain_through_super(spied: _SpiedStore, clock: Clock) -> None:
-    a = spied.add("I live in Paris", namespace="u", tags=["home"])
-    assert spied.seen == ["after_commit"]
+def test_listeners_see_every_write_supersession_and_search(tmp_path: Path, clock: Clock) -> None:
+    store = TieredMemoryStore(f"sqlite:///{tmp_path / 'spy.db'}", embeddings=HashEmbeddings(),
+                              config=MemoryConfig(rerank_enabled=False), clock=clock)
+    spy = _Spy()
+    store._services.writer.listen(spy)
+    store._services.recall.annotate_with(spy)
+    a = store.add("I live in Paris", namespace="u", tags=["home"])
+    assert spy.seen == ["after_commit"]
     clock.advance(days=1)
-    b = spied.add("I live in Rome", namespace="u", tags=["home"])
-    # Resolved on write: the loser's links moved and its questions closed, and the hook below ran.
-    assert spied.seen.count("on_supersede") == 1
-    assert spied.get(a.id).superseded_by == b.id  # type: ignore[union-attr]
-    spied.search("where do I live", namespace="u", reinforce=False)
-    assert "annotate_hits" in spied.seen
+    b = store.add("I live in Rome", namespace="u", tags=["home"])
+    # Resolved on write by the contradiction listener: the loser was superseded, in the
+    # transaction of the resolution, and every listener saw it once.
+    assert spy.seen.count("on_supersede") == 1
+    assert store.get(a.id).superseded_by == b.id  # type: ignore[union-attr]
+    store.search("where do I live", namespace="u", reinforce=False)
+    assert "annotate_hits" in spy.seen
+    store.close()

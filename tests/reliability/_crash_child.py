@@ -78,13 +78,12 @@ def main(mode: str, url: str, arg: str = "") -> None:
         block_on(store, "INSERT INTO TM_MEMORIES", after=1)  # the first fact is in, then die
         run_consolidation_job(store, job.id, lease_seconds=600)
     elif mode == "reembed":
-        from langchain_tiered_memory.store._coordination import reembed_once
 
         def progress(done: int, _total: int) -> None:
             if done >= 20:
                 block_on(store, "UPDATE TM_VECTORS")
 
-        reembed_once(store, batch_size=10, progress=progress, ttl=600)
+        store.reembed(batch_size=10, progress=progress, lease_seconds=600)
     print("FINISHED", flush=True)  # the parent fails the test: it was supposed to die first
 
 

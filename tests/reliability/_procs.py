@@ -81,9 +81,8 @@ def _serve(conn: Connection) -> None:
 
                 out = hammer_store(store, *args, **kw)
             elif cmd == "reembed_once":
-                from langchain_tiered_memory.store._coordination import reembed_once
 
-                out = reembed_once(store, **kw)
+                out = store.reembed(**kw)
             else:
                 out = _plain(getattr(store, cmd)(*args, **kw))
             conn.send(("ok", out))

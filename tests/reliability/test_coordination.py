@@ -16,7 +16,6 @@ from langchain_tiered_memory.store._coordination import (
     hold_lease,
     lease_holder,
     lease_owner_id,
-    reembed_once,
     release_lease,
     renew_lease,
 )
@@ -32,7 +31,7 @@ def store(backend_url: str):
 
 
 def test_one_holder_at_a_time_and_expiry_takeover(store) -> None:
-    with store._write() as conn:
+    with store._services.ctx.write() as conn:
         assert acquire_lease(conn, "job", "w1", 30, now=1000.0)
         assert not acquire_lease(conn, "job", "w2", 30, now=1010.0)  # held and alive
         assert acquire_lease(conn, "job", "w1", 30, now=1010.0)  # re-entrant: extends it
@@ -48,7 +47,7 @@ def test_one_holder_at_a_time_and_expiry_takeover(store) -> None:
 
 
 def test_lease_joins_the_callers_transaction(store) -> None:
-    with store._write() as conn:
+    with store._services.ctx.write() as conn:
         with conn.begin() as tx:
             assert acquire_lease(conn, "tx", "w1", 30)
             tx.rollback()  # the claim is rolled back with the work it guarded
@@ -59,7 +58,7 @@ def test_dead_process_lease_is_taken_over_at_once(store) -> None:
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
                           capture_output=True, text=True, check=True)
     ghost = lease_owner_id().split(":")[0] + f":{int(dead.stdout)}:gone"
-    with store._write() as conn:
+    with store._services.ctx.write() as conn:
         assert acquire_lease(conn, "dead", ghost, 3600)
         assert acquire_lease(conn, "dead", lease_owner_id("me"), 30)
         other_host = "elsewhere:1:x"
@@ -68,10 +67,10 @@ def test_dead_process_lease_is_taken_over_at_once(store) -> None:
 
 
 def test_hold_lease_heartbeat_renews_and_detects_loss(store) -> None:
-    with hold_lease(store._write, "beat", "w1", ttl=0.6) as lease:
+    with hold_lease(store._services.ctx.write, "beat", "w1", ttl=0.6) as lease:
         assert lease
         time.sleep(1.0)  # longer than ttl: only the heartbeat keeps it
-        with store._write() as conn:
+        with store._services.ctx.write() as conn:
             assert not acquire_lease(conn, "beat", "w2", 10)
             conn.execute(sa.text("UPDATE tm_leases SET owner = 'thief', expires = expires + 3600 WHERE name = 'beat'"))
             conn.commit()
@@ -79,12 +78,12 @@ def test_hold_lease_heartbeat_renews_and_detects_loss(store) -> None:
         assert lease.lost
         with pytest.raises(LeaseLost):
             lease.check()
-    with store._write() as conn:  # the loser does not release the thief's lease
+    with store._services.ctx.write() as conn:  # the loser does not release the thief's lease
         assert lease_holder(conn, "beat") is not None
-    with hold_lease(store._write, "free", "w1") as first, \
-            hold_lease(store._write, "free", "w2") as second:
+    with hold_lease(store._services.ctx.write, "free", "w1") as first, \
+            hold_lease(store._services.ctx.write, "free", "w2") as second:
         assert first and not second
-    with store._write() as conn:
+    with store._services.ctx.write() as conn:
         assert lease_holder(conn, "free") is None  # released on exit
 
 
@@ -116,9 +115,9 @@ def test_reembed_once_resumes_after_a_lost_worker(store) -> None:
     old = open_store(store.url, model_id="test/old-32", dim=32)
     old.add_many([f"note {i}" for i in range(40)])
     old.close()
-    with store._write() as conn:  # a worker on another host took the lease, then vanished
+    with store._services.ctx.write() as conn:  # a worker on another host took the lease, then vanished
         assert acquire_lease(conn, f"reembed:{store.model_id}", "elsewhere:1:x", 0.3)
-    assert reembed_once(store) == 0  # still held
+    assert store.reembed() == 0  # still held
     time.sleep(0.4)
-    assert reembed_once(store, batch_size=7) == 40
+    assert store.reembed(batch_size=7) == 40
     assert store.reembed_pending() == 0

@@ -166,14 +166,13 @@ def test_consolidation_killed_mid_write_resumes(crashed) -> None:
 
 
 def test_reembed_killed_mid_queue_resumes(crashed) -> None:
-    from langchain_tiered_memory.store._coordination import reembed_once
 
     c = crashed["crashes"]["reembed"]
     assert consistency_problems(c.url) == []
     store = open_store(c.url)
     try:
         assert store.reembed_pending() == 40  # two batches of ten committed before the kill
-        assert reembed_once(store) == 40  # the dead worker's lease is taken over at once
+        assert store.reembed() == 40  # the dead worker's lease is taken over at once
         assert store.reembed_pending() == 0
     finally:
         store.close()

@@ -41,7 +41,7 @@ def test_eviction_never_loses_a_write(tmp_path: Path) -> None:
     for n in range(10):  # push "a" out of the cache
         store.add_many([f"filler {n} {i}" for i in range(40)], namespace=f"f{n}")
         store.search("filler", namespace=f"f{n}", k=1)
-    assert store._indexes.get("a") is None
+    assert store._services.ctx.indexes.get("a") is None
     # A writer in another process (a second store on the file) adds to the evicted namespace.
     other = _store(tmp_path / "m.db", budget=1 << 30)
     other.add("alpha rare zebra fact", namespace="a")

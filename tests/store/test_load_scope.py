@@ -29,9 +29,9 @@ def test_cold_load_queries_use_namespace_indexes(tmp_path: Path) -> None:
         if statement.lstrip().upper().startswith("SELECT"):
             statements.append((statement, params))
 
-    sa.event.listen(reader._engine, "before_cursor_execute", record)
+    sa.event.listen(reader.engine, "before_cursor_execute", record)
     assert reader.search("tea", namespace="small", k=3)
-    sa.event.remove(reader._engine, "before_cursor_execute", record)
+    sa.event.remove(reader.engine, "before_cursor_execute", record)
     reader.close()
 
     raw = sqlite3.connect(path)

@@ -1,149 +1,89 @@
-"""`TieredMemoryStore`: the one store every integration point shares.
+"""The one guarded write path, and the listeners that follow each write.
 
 Writes: validate → PII policy → injection scan → embed (outside the transaction) → one transaction
 that inserts rows, vectors and audit rows, applying the provenance guard on replaced keys. A refused
-item aborts the whole call, so nothing half-written remains.
+item aborts the whole call, so nothing half-written remains. After the commit, each registered
+`WriteListener` sees the new entries (contradiction checks, automatic links); inside the
+transaction, each sees every supersession (links move, open questions close). The in-memory
+indexes need no listener: they catch up from the audit log on their next use.
 """
 
 from __future__ import annotations
 
 import logging
-import os
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import sqlalchemy as sa
-from langchain_core.embeddings import Embeddings
 
-from ..config import MemoryConfig
-from ..embeddings import LocalEmbeddings, embed_query, embed_texts, embedding_model_id
-from ..errors import EntryNotFound, InvalidInput, MemoryWriteBlocked
+from ..errors import InvalidInput, MemoryWriteBlocked
 from ..provenance import WritePath, check_replace, max_provenance
-from ..retrieval.rerank import Reranker
 from ..text import tokenize
-from ..types import MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel, ScanResult, new_id, utcnow
+from ..types import MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel, ScanResult, new_id
 from . import _tables as t
-from ._db import create_engine, db_errors, dumps, normalise_url, prepare_schema, to_ts
+from ._db import db_errors, dumps, to_ts
 from ._guard import apply_pii, blocked_value, scan_fields
-from ._index import NamespaceIndex, catch_up, load_namespace
-from ._index_cache import IndexCache, IndexCacheStats
 from ._rows import (
     Draft,
-    WriteLimits,
     audit_value,
-    check_ids,
     check_namespace,
-    check_time,
     entry_from_row,
     entry_to_row,
     make_draft,
     vector_row,
 )
+from ._shared import StoreContext
 
 logger = logging.getLogger("langchain_tiered_memory")
 
-_UNSET: Any = object()
 
+class WriteListener(Protocol):
+    """Something that follows the write path (registered with `Writer.listen`)."""
 
-class StoreCore:
-    """Connection, write path, reads and in-memory indexes. See `TieredMemoryStore`."""
-
-    _cross_encoder: Any = None
-    _reranker: Reranker | None = None
-
-    def __init__(
-        self,
-        url: str | os.PathLike[str] = "sqlite:///memory.db",
-        *,
-        embeddings: Embeddings | None = None,
-        config: MemoryConfig | None = None,
-        clock: Callable[[], datetime] | None = None,
-        model_id: str | None = None,
-        classifier: Any = None,
+    def on_supersede(
+        self, conn: sa.Connection, old: MemoryEntry, new: MemoryEntry, now: datetime
     ) -> None:
-        self.config = config or MemoryConfig()
-        self.limits = WriteLimits.from_config(self.config)
-        self.url = normalise_url(url)
-        self.embeddings: Embeddings = embeddings or LocalEmbeddings(
-            self.config.embedding_model, batch_size=self.config.embedding_batch_size
-        )
-        self.model_id = model_id or embedding_model_id(self.embeddings)
-        self.clock: Callable[[], datetime] = clock or utcnow
-        self.classifier = classifier
-        self._engine = create_engine(self.url, busy_timeout=self.config.busy_timeout_seconds)
-        self.schema_version = prepare_schema(self._engine)
-        self._indexes = IndexCache(self.config.index_cache_bytes)
-        self._query_cache: dict[str, np.ndarray] = {}
-        self._closed = False
+        """``old`` was replaced by ``new``, inside the writing transaction."""
 
-    # -- plumbing ---------------------------------------------------------------------------
+    def after_commit(self, entries: Sequence[MemoryEntry]) -> None:
+        """``entries`` were written and committed (a failure here is logged, not raised)."""
 
-    @property
-    def engine(self) -> sa.Engine:
-        """The SQLAlchemy engine (for advanced use; the schema is private)."""
-        return self._engine
 
-    def close(self) -> None:
-        """Release database connections and drop the in-memory indexes."""
-        self._engine.dispose()
-        self._indexes.clear()
-        self._closed = True
+class Writer:
+    """`add`, `add_many` and the guarded primitives every other write uses.
 
-    def __enter__(self) -> StoreCore:
-        return self
+    Args:
+        ctx: The store's shared context.
+    """
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __init__(self, ctx: StoreContext) -> None:
+        self._ctx = ctx
+        self._listeners: list[WriteListener] = []
 
-    def _read(self) -> Any:
-        return self._engine.connect()
+    def listen(self, listener: WriteListener) -> None:
+        """Call ``listener`` on every supersession and after every committed insert, in order."""
+        self._listeners.append(listener)
 
-    def _write(self) -> Any:
-        return self._engine.connect().execution_options(write=True)
+    def notify(self, entries: Sequence[MemoryEntry]) -> None:
+        """Tell the listeners that ``entries`` were committed."""
+        for listener in self._listeners:
+            try:
+                listener.after_commit(entries)
+            except Exception:  # the write committed; a failed follow-up must not undo it
+                logger.warning("a write listener failed", exc_info=True)
 
-    def _now(self, now: datetime | None = None) -> datetime:
-        # Every public ``now=`` override passes here: refuse a string before it reaches the maths.
-        return check_time(now, "now") or self.clock()
-
-    def _audit_row(
-        self,
-        action: str,
-        namespace: str,
-        *,
-        entry_id: str | None,
-        actor: str,
-        old: str | None = None,
-        new: str | None = None,
-        reason: str | None = None,
-        now: datetime | None = None,
-    ) -> dict[str, Any]:
-        return {
-            "ts": to_ts(self._now(now)),
-            "namespace": namespace,
-            "entry_id": entry_id,
-            "action": action,
-            "actor": actor,
-            "old_value": old,
-            "new_value": new,
-            "reason": reason,
-        }
-
-    def _audit(self, conn: sa.Connection, action: str, namespace: str, **kwargs: Any) -> None:
-        """Append one audit row (in the caller's transaction, so it commits with the change)."""
-        conn.execute(sa.insert(t.audit_log), [self._audit_row(action, namespace, **kwargs)])
-
-    def _record_blocked(self, draft: Draft, error: MemoryWriteBlocked, path: WritePath) -> None:
+    def record_blocked(self, draft: Draft, error: MemoryWriteBlocked, path: WritePath) -> None:
         try:
-            with db_errors("record a blocked write"), self._write() as conn, conn.begin():
-                self._audit(
+            with db_errors("record a blocked write"), self._ctx.write() as conn, conn.begin():
+                self._ctx.audit(
                     conn,
                     "blocked",
                     draft.namespace,
                     entry_id=None,
                     actor=path.value,
-                    new=blocked_value(draft, self.config.pii_policy, error.reason),
+                    new=blocked_value(draft, self._ctx.config.pii_policy, error.reason),
                     reason=dumps({"reason": error.reason, "rule": error.rule, "span": error.span}),
                 )
         except Exception:  # the refusal itself must still reach the caller
@@ -151,7 +91,7 @@ class StoreCore:
 
     # -- guarded write path -----------------------------------------------------------------
 
-    def _guard(
+    def guard(
         self,
         draft: Draft,
         path: WritePath,
@@ -181,26 +121,23 @@ class StoreCore:
                     detail=f"the {path.value} path may write at most {ceiling.label}, "
                     f"not {draft.source.label}",
                 )
-            apply_pii(draft, self.config.pii_policy)
-            scan_fields(draft, classifier=self.classifier, memo=memo)
+            apply_pii(draft, self._ctx.config.pii_policy)
+            scan_fields(draft, classifier=self._ctx.classifier, memo=memo)
         except MemoryWriteBlocked as exc:
             error = exc.with_index(index) if index is not None else exc
             if record:
-                self._record_blocked(draft, error, path)
+                self.record_blocked(draft, error, path)
             raise error from None
         return draft
 
-    def _embed(self, texts: Sequence[str]) -> np.ndarray:
-        return embed_texts(self.embeddings, texts)
-
-    def _insert_drafts(
+    def insert_drafts(
         self, drafts: Sequence[Draft], path: WritePath, now: datetime, batch: bool
     ) -> list[MemoryEntry]:
-        matrix = self._embed([d.content for d in drafts])
+        matrix = self._ctx.embed([d.content for d in drafts])
         terms = [" ".join(tokenize(d.content + " " + " ".join(d.tags))) for d in drafts]
         pending = _Pending()
         try:
-            with db_errors("write memories"), self._write() as conn, conn.begin():
+            with db_errors("write memories"), self._ctx.write() as conn, conn.begin():
                 for i, draft in enumerate(drafts):
                     pending.index = i
                     self._stage(conn, pending, draft, matrix[i], terms[i], path, now)
@@ -208,9 +145,9 @@ class StoreCore:
         except MemoryWriteBlocked as exc:
             # The transaction is rolled back and its lock released before the refusal is logged.
             error = exc.with_index(pending.index) if batch else exc
-            self._record_blocked(drafts[pending.index], error, path)
+            self.record_blocked(drafts[pending.index], error, path)
             raise error from None
-        self._after_commit(pending.created)
+        self.notify(pending.created)
         return pending.created
 
     def _stage(
@@ -234,7 +171,7 @@ class StoreCore:
                 previous = pending.latest[slot]
                 version = previous.version + 1
             else:
-                previous = self._current_for_key(conn, draft.namespace, draft.key)
+                previous = self.current_for_key(conn, draft.namespace, draft.key)
                 last = conn.execute(
                     sa.select(sa.func.max(t.memories.c.version)).where(
                         t.memories.c.namespace == draft.namespace, t.memories.c.key == draft.key
@@ -269,10 +206,10 @@ class StoreCore:
             check_replace(previous, entry)
         pending.memories.append(entry_to_row(entry, terms))
         pending.vectors.append(
-            vector_row(entry_id, "memory", draft.namespace, self.model_id, vector)
+            vector_row(entry_id, "memory", draft.namespace, self._ctx.model_id, vector)
         )
         pending.audit.append(
-            self._audit_row(
+            self._ctx.audit_row(
                 "add",
                 draft.namespace,
                 entry_id=entry_id,
@@ -298,7 +235,7 @@ class StoreCore:
                 superseded_by=entry_id, superseded_at=now, tier=MemoryTier.ARCHIVAL
             )
             pending.audit.append(
-                self._audit_row(
+                self._ctx.audit_row(
                     "supersede",
                     previous.namespace,
                     entry_id=previous.id,
@@ -310,7 +247,7 @@ class StoreCore:
                 )
             )
         else:
-            self._supersede(
+            self.supersede(
                 conn,
                 previous,
                 entry,
@@ -320,7 +257,7 @@ class StoreCore:
                 audit_rows=pending.audit,
             )
 
-    def _current_for_key(self, conn: sa.Connection, namespace: str, key: str) -> MemoryEntry | None:
+    def current_for_key(self, conn: sa.Connection, namespace: str, key: str) -> MemoryEntry | None:
         m = t.memories.c
         row = conn.execute(
             sa.select(t.memories)
@@ -330,7 +267,7 @@ class StoreCore:
         ).first()
         return entry_from_row(row) if row else None
 
-    def _supersede(
+    def supersede(
         self,
         conn: sa.Connection,
         old: MemoryEntry,
@@ -356,7 +293,7 @@ class StoreCore:
             )
         )
         after = old.evolve(superseded_by=new.id, superseded_at=now, tier=MemoryTier.ARCHIVAL)
-        row = self._audit_row(
+        row = self._ctx.audit_row(
             "supersede",
             old.namespace,
             entry_id=old.id,
@@ -370,15 +307,8 @@ class StoreCore:
             audit_rows.append(row)
         else:
             conn.execute(sa.insert(t.audit_log), [row])
-        self._on_supersede(conn, old, new, now)
-
-    def _on_supersede(
-        self, conn: sa.Connection, old: MemoryEntry, new: MemoryEntry, now: datetime
-    ) -> None:
-        """Hook for subclasses (links move to the successor)."""
-
-    def _after_commit(self, entries: Sequence[MemoryEntry]) -> None:
-        """Hook for subclasses, called after a write committed (contradiction checks)."""
+        for listener in self._listeners:
+            listener.on_supersede(conn, old, new, now)
 
     # -- public writes ----------------------------------------------------------------------
 
@@ -451,8 +381,8 @@ class StoreCore:
             "event_at": event_at,
             "pinned": pinned,
         }
-        draft = self._guard(make_draft(raw, namespace, limits=self.limits), path, None)
-        return self._insert_drafts([draft], path, self._now(now), batch=False)[0]
+        draft = self.guard(make_draft(raw, namespace, limits=self._ctx.limits), path, None)
+        return self.insert_drafts([draft], path, self._ctx.now(now), batch=False)[0]
 
     def add_many(
         self,
@@ -480,13 +410,15 @@ class StoreCore:
         if isinstance(items, str | bytes | Mapping) or not isinstance(items, Iterable):
             # A str is iterable: "abc" would be stored as the memories a, b and c.
             raise InvalidInput("items", "must be a list of strings or dicts")
-        drafts = [make_draft(raw, namespace, i, limits=self.limits) for i, raw in enumerate(items)]
-        drafts = [self._guard(d, path, i) for i, d in enumerate(drafts)]
+        drafts = [
+            make_draft(raw, namespace, i, limits=self._ctx.limits) for i, raw in enumerate(items)
+        ]
+        drafts = [self.guard(d, path, i) for i, d in enumerate(drafts)]
         if not drafts:
             return []
-        return self._insert_drafts(drafts, path, self._now(now), batch=True)
+        return self.insert_drafts(drafts, path, self._ctx.now(now), batch=True)
 
-    def _replace_row(
+    def replace_row(
         self,
         before: MemoryEntry,
         after: MemoryEntry,
@@ -505,7 +437,7 @@ class StoreCore:
 
         def run(c: sa.Connection) -> None:
             c.execute(sa.update(t.memories).where(t.memories.c.id == before.id).values(**row))
-            self._audit(
+            self._ctx.audit(
                 c,
                 action,
                 before.namespace,
@@ -520,79 +452,9 @@ class StoreCore:
         if conn is not None:
             run(conn)
             return
-        with db_errors(f"{action} a memory"), self._write() as c, c.begin():
+        with db_errors(f"{action} a memory"), self._ctx.write() as c, c.begin():
             run(c)
 
-    # -- reads ------------------------------------------------------------------------------
-
-    def _require(self, entry_id: str, namespace: str | None) -> MemoryEntry:
-        entry = self.get(entry_id, namespace=namespace)
-        if entry is None:
-            raise EntryNotFound(entry_id)
-        return entry
-
-    def get(self, entry_id: str, *, namespace: str | None = None) -> MemoryEntry | None:
-        """The entry with this id, or None; with ``namespace``, only if it belongs to it."""
-        if not isinstance(entry_id, str):
-            raise InvalidInput("entry_id", "must be a string")
-        query = sa.select(t.memories).where(t.memories.c.id == entry_id)
-        if namespace is not None:
-            query = query.where(t.memories.c.namespace == check_namespace(namespace))
-        with db_errors("read a memory"), self._read() as conn:
-            row = conn.execute(query).first()
-        return entry_from_row(row) if row else None
-
-    def get_many(self, entry_ids: Sequence[str], *, namespace: str) -> dict[str, MemoryEntry]:
-        """Entries by id within one namespace (missing ids are left out)."""
-        check_namespace(namespace)
-        out: dict[str, MemoryEntry] = {}
-        ids = list(dict.fromkeys(check_ids(entry_ids)))
-        with db_errors("read memories"), self._read() as conn:
-            for start in range(0, len(ids), 500):
-                chunk = ids[start : start + 500]
-                # Filter the namespace in Python: with it in the WHERE clause SQLite may pick the
-                # (namespace, tier) index and scan the whole namespace instead of the primary key.
-                rows = conn.execute(sa.select(t.memories).where(t.memories.c.id.in_(chunk)))
-                for row in rows:
-                    if row.namespace == namespace:
-                        out[row.id] = entry_from_row(row)
-        return out
-
-    # -- indexes ----------------------------------------------------------------------------
-
-    def _index(self, namespace: str) -> NamespaceIndex:
-        """The namespace's indexes, loaded on first use and caught up with every logged change."""
-        index = self._indexes.acquire(namespace)
-        with index.lock, db_errors("load the search index"), self._read() as conn:
-            loaded = not index.loaded  # first use, or a first load that failed
-            if loaded:
-                load_namespace(conn, namespace, self.model_id, index)
-            changed = catch_up(conn, index, namespace, self.model_id)
-        if loaded or changed:
-            self._indexes.charge(namespace, index, loaded=loaded)
-        return index
-
-    def index_cache_stats(self) -> IndexCacheStats:
-        """Hits, misses, loads, evictions and bytes of this process's search-index cache."""
-        return self._indexes.stats()
-
-    def _query_vector(self, query: str) -> np.ndarray:
-        # Agents repeat queries (and a search with knowledge embeds the query twice): keep a few.
-        cached = self._query_cache.get(query)
-        if cached is None:
-            cached = embed_query(self.embeddings, query)
-            if len(self._query_cache) >= 256:
-                self._query_cache.pop(next(iter(self._query_cache)))
-            self._query_cache[query] = cached
-        return cached
-
-    def _get_reranker(self) -> Reranker | None:
-        """The rerank stage shared by every recall, built on first use (its model loads lazily)."""
-        if self._reranker is None:
-            if self._cross_encoder is None and self.config.rerank_model is None:
-                return None
-            self._reranker = Reranker.from_config(self.config, self._cross_encoder)
-        return self._reranker
 
 class _Pending:
     """Rows of one write call, staged for bulk insertion at the end of its transaction."""

@@ -1,0 +1,152 @@
+"""The context every store service shares: database, config, clock, embeddings, indexes.
+
+One `StoreContext` per store. Services receive it (and the services they use) in their
+constructor; none of them reaches into another through the facade.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+import sqlalchemy as sa
+from langchain_core.cross_encoders import BaseCrossEncoder
+from langchain_core.embeddings import Embeddings
+
+from ..config import MemoryConfig
+from ..embeddings import LocalEmbeddings, embed_query, embed_texts, embedding_model_id
+from ..retrieval.rerank import Reranker
+from ..types import utcnow
+from . import _tables as t
+from ._db import create_engine, db_errors, normalise_url, prepare_schema, to_ts
+from ._index import NamespaceIndex, catch_up, load_namespace
+from ._index_cache import IndexCache
+from ._rows import WriteLimits, check_time
+
+
+class StoreContext:
+    """Engine, config, clock, embeddings, scanner classifier and the namespace index cache.
+
+    Args:
+        url: A SQLAlchemy URL or a file path.
+        embeddings: Any LangChain `Embeddings`; default: the bundled local MiniLM.
+        config: A `MemoryConfig`.
+        clock: Returns "now" as an aware datetime.
+        model_id: Identifier stored with each vector.
+        classifier: Optional second-opinion injection classifier.
+        cross_encoder: Optional cross-encoder for the rerank stage.
+    """
+
+    def __init__(
+        self,
+        url: str | os.PathLike[str],
+        *,
+        embeddings: Embeddings | None,
+        config: MemoryConfig | None,
+        clock: Callable[[], datetime] | None,
+        model_id: str | None,
+        classifier: Any,
+        cross_encoder: BaseCrossEncoder | None,
+    ) -> None:
+        self.config = config or MemoryConfig()
+        self.limits = WriteLimits.from_config(self.config)
+        self.url = normalise_url(url)
+        self.embeddings: Embeddings = embeddings or LocalEmbeddings(
+            self.config.embedding_model, batch_size=self.config.embedding_batch_size
+        )
+        self.model_id = model_id or embedding_model_id(self.embeddings)
+        self.clock: Callable[[], datetime] = clock or utcnow
+        self.classifier = classifier
+        self.cross_encoder = cross_encoder
+        self.engine = create_engine(self.url, busy_timeout=self.config.busy_timeout_seconds)
+        self.schema_version = prepare_schema(self.engine)
+        self.indexes = IndexCache(self.config.index_cache_bytes)
+        self._query_cache: dict[str, np.ndarray] = {}
+        self._reranker: Reranker | None = None
+
+    def close(self) -> None:
+        """Release database connections and drop the in-memory indexes."""
+        self.engine.dispose()
+        self.indexes.clear()
+
+    # -- connections and audit ----------------------------------------------------------------
+
+    def read(self) -> sa.Connection:
+        """A connection for reads."""
+        return self.engine.connect()
+
+    def write(self) -> sa.Connection:
+        """A connection for a write transaction (``BEGIN IMMEDIATE`` on SQLite)."""
+        return self.engine.connect().execution_options(write=True)
+
+    def now(self, now: datetime | None = None) -> datetime:
+        """``now`` if given (checked), else the clock."""
+        # Every public ``now=`` override passes here: refuse a string before it reaches the maths.
+        return check_time(now, "now") or self.clock()
+
+    def audit_row(
+        self,
+        action: str,
+        namespace: str,
+        *,
+        entry_id: str | None,
+        actor: str,
+        old: str | None = None,
+        new: str | None = None,
+        reason: str | None = None,
+        now: datetime | None = None,
+    ) -> dict[str, Any]:
+        """One audit-log row, for a bulk insert."""
+        return {
+            "ts": to_ts(self.now(now)),
+            "namespace": namespace,
+            "entry_id": entry_id,
+            "action": action,
+            "actor": actor,
+            "old_value": old,
+            "new_value": new,
+            "reason": reason,
+        }
+
+    def audit(self, conn: sa.Connection, action: str, namespace: str, **kwargs: Any) -> None:
+        """Append one audit row (in the caller's transaction, so it commits with the change)."""
+        conn.execute(sa.insert(t.audit_log), [self.audit_row(action, namespace, **kwargs)])
+
+    # -- embeddings, indexes, rerank ------------------------------------------------------------
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """Document vectors, one row per text."""
+        return embed_texts(self.embeddings, texts)
+
+    def query_vector(self, query: str) -> np.ndarray:
+        """The query's vector (a few recent queries are kept: agents repeat them)."""
+        cached = self._query_cache.get(query)
+        if cached is None:
+            cached = embed_query(self.embeddings, query)
+            if len(self._query_cache) >= 256:
+                self._query_cache.pop(next(iter(self._query_cache)))
+            self._query_cache[query] = cached
+        return cached
+
+    def index(self, namespace: str) -> NamespaceIndex:
+        """The namespace's indexes, loaded on first use and caught up with every logged change."""
+        index = self.indexes.acquire(namespace)
+        with index.lock, db_errors("load the search index"), self.read() as conn:
+            loaded = not index.loaded  # first use, or a first load that failed
+            if loaded:
+                load_namespace(conn, namespace, self.model_id, index)
+            changed = catch_up(conn, index, namespace, self.model_id)
+        if loaded or changed:
+            self.indexes.charge(namespace, index, loaded=loaded)
+        return index
+
+    def reranker(self) -> Reranker | None:
+        """The rerank stage shared by every recall, built on first use (its model loads lazily)."""
+        if self._reranker is None:
+            if self.cross_encoder is None and self.config.rerank_model is None:
+                return None
+            self._reranker = Reranker.from_config(self.config, self.cross_encoder)
+        return self._reranker
