@@ -7,15 +7,13 @@ import logging
 import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any, Literal
 
 from langgraph.store.base import (
     BaseStore,
     GetOp,
     IndexConfig,
-    Item,
     ListNamespacesOp,
     Op,
     PutOp,
@@ -33,51 +31,13 @@ from ..store._async import run_sync
 from ..types import MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel
 from . import _document as d
 from . import _mapping as m
+from ._record import Record, expired, expiry
 from ._similarity import FieldVectors, field_texts
 
 logger = logging.getLogger("langchain_tiered_memory")
 
 DeleteMode = Literal["delete", "archive"]
 _READABLE = ("active", m.UNINDEXED)
-
-
-@dataclass(frozen=True, slots=True)
-class _Record:
-    """One live LangGraph item, decoded from its entry."""
-
-    entry: MemoryEntry
-    namespace: tuple[str, ...]
-    key: str
-    value: dict[str, Any]
-    created_at: datetime
-    updated_at: datetime
-    order: int
-    ttl: float | None = None
-    expires_at: float | None = None
-    deleted: bool = False
-
-    @property
-    def indexed(self) -> bool:
-        return self.entry.status == "active"
-
-    def item(self) -> Item:
-        return Item(
-            value=self.value,
-            key=self.key,
-            namespace=self.namespace,
-            created_at=self.created_at,
-            updated_at=self.updated_at,
-        )
-
-    def search_item(self, score: float | None) -> SearchItem:
-        return SearchItem(
-            namespace=self.namespace,
-            key=self.key,
-            value=self.value,
-            created_at=self.created_at,
-            updated_at=self.updated_at,
-            score=score,
-        )
 
 
 class TieredMemoryBaseStore(BaseStore):
@@ -191,7 +151,7 @@ class TieredMemoryBaseStore(BaseStore):
         now = self.store.clock()
         results: list[Result] = []
         puts: dict[tuple[tuple[str, ...], str], PutOp] = {}
-        refresh: dict[str, _Record] = {}
+        refresh: dict[str, Record] = {}
         for op in ops:
             if isinstance(op, GetOp):
                 record = self._get(op.namespace, op.key, now)
@@ -229,7 +189,7 @@ class TieredMemoryBaseStore(BaseStore):
         for namespace in self.store.namespaces():
             for entry in self._entries(namespace):
                 record = self._decode(entry)
-                if record is not None and _expired(record, now) and not record.deleted:
+                if record is not None and expired(record, now) and not record.deleted:
                     self._remove(namespace, record.entry)
                     removed += 1
         return removed
@@ -271,7 +231,7 @@ class TieredMemoryBaseStore(BaseStore):
     def _entries(self, namespace: str, key: str | None = None) -> list[MemoryEntry]:
         return self.store.list(namespace=namespace, key=key, status=None, include_superseded=False)
 
-    def _decode(self, entry: MemoryEntry) -> _Record | None:
+    def _decode(self, entry: MemoryEntry) -> Record | None:
         if entry.status not in _READABLE:
             return None
         namespace = m.from_store_namespace(entry.namespace)
@@ -286,10 +246,10 @@ class TieredMemoryBaseStore(BaseStore):
                 "metadata": dict(entry.metadata),
             }
             order = int(entry.created_at.timestamp() * 1e9)
-            return _Record(
+            return Record(
                 entry, namespace, entry.key, value, entry.created_at, entry.updated_at, order
             )
-        return _Record(
+        return Record(
             entry=entry,
             namespace=namespace,
             key=str(meta["key"]),
@@ -303,18 +263,18 @@ class TieredMemoryBaseStore(BaseStore):
             deleted=bool(meta.get("deleted")),
         )
 
-    def _live(self, namespace: str, now: datetime, key: str | None = None) -> list[_Record]:
-        out: dict[str, _Record] = {}
+    def _live(self, namespace: str, now: datetime, key: str | None = None) -> list[Record]:
+        out: dict[str, Record] = {}
         for entry in self._entries(namespace, key):
             record = self._decode(entry)
-            if record is None or record.deleted or _expired(record, now):
+            if record is None or record.deleted or expired(record, now):
                 continue
             other = out.get(record.key)
             if other is None or other.entry.version < entry.version:
                 out[record.key] = record
         return list(out.values())
 
-    def _get(self, namespace: tuple[str, ...], key: str, now: datetime) -> _Record | None:
+    def _get(self, namespace: tuple[str, ...], key: str, now: datetime) -> Record | None:
         if not namespace:
             return None
         found = self._live(m.to_store_namespace(namespace), now, m.entry_key(key))
@@ -326,7 +286,7 @@ class TieredMemoryBaseStore(BaseStore):
             ns for ns in self.store.namespaces() if m.from_store_namespace(ns)[:n] == tuple(prefix)
         ]
 
-    def _search(self, op: SearchOp, now: datetime, refresh: dict[str, _Record]) -> list[SearchItem]:
+    def _search(self, op: SearchOp, now: datetime, refresh: dict[str, Record]) -> list[SearchItem]:
         records = [
             r
             for ns in self._store_namespaces(op.namespace_prefix)
@@ -338,7 +298,7 @@ class TieredMemoryBaseStore(BaseStore):
             first[r.namespace] = min(first.get(r.namespace, r.order), r.order)
         # InMemoryStore's order: namespaces by first insertion, then keys by first insertion.
         records.sort(key=lambda r: (first[r.namespace], r.order))
-        ranked: list[tuple[_Record, float | None]] = [(r, None) for r in records]
+        ranked: list[tuple[Record, float | None]] = [(r, None) for r in records]
         if op.query:
             scores = self.vectors.scores(op.query, [self._texts(r) for r in records])
             scored = [(r, sc) for r, sc in zip(records, scores, strict=True) if sc is not None]
@@ -361,7 +321,7 @@ class TieredMemoryBaseStore(BaseStore):
                 refresh[r.entry.id] = r
         return [r.search_item(score) for r, score in page]
 
-    def _texts(self, record: _Record) -> list[str]:
+    def _texts(self, record: Record) -> list[str]:
         """The texts a record is scored by: its indexed fields, or a foreign entry's content."""
         if not record.indexed:
             return []
@@ -418,7 +378,7 @@ class TieredMemoryBaseStore(BaseStore):
         self,
         op: PutOp,
         namespace: str,
-        current: _Record | None,
+        current: Record | None,
         now: datetime,
     ) -> dict[str, Any]:
         value = d.apply_pii_policy(d.canonical_document(op.value), self.store.config.pii_policy)
@@ -435,7 +395,7 @@ class TieredMemoryBaseStore(BaseStore):
             "order": current.order if current else self._next_order(),
             "index": op.index if op.index is not None else None,
             "ttl": ttl,
-            "expires_at": _expiry(now, ttl),
+            "expires_at": expiry(now, ttl),
         }
         return {
             "content": text or json.dumps(value, ensure_ascii=False, sort_keys=True) or "{}",
@@ -478,10 +438,10 @@ class TieredMemoryBaseStore(BaseStore):
         if after.tier != MemoryTier.ARCHIVAL:
             self.store.archive(after.id, namespace=namespace, path=self.path)
 
-    def _refresh(self, records: Iterable[_Record], now: datetime) -> None:
+    def _refresh(self, records: Iterable[Record], now: datetime) -> None:
         for record in records:
             meta = dict(record.entry.metadata[m.META])
-            meta["expires_at"] = _expiry(now, record.ttl)
+            meta["expires_at"] = expiry(now, record.ttl)
             try:
                 self.store.update(
                     record.entry.id,
@@ -492,11 +452,3 @@ class TieredMemoryBaseStore(BaseStore):
                 )
             except MemoryWriteBlocked:  # a read must not fail because its refresh was refused
                 logger.warning("could not refresh the TTL of %s", record.entry.id, exc_info=True)
-
-
-def _expiry(now: datetime, ttl: float | None) -> float | None:
-    return None if ttl is None else (now + timedelta(minutes=float(ttl))).timestamp()
-
-
-def _expired(record: _Record, now: datetime) -> bool:
-    return record.expires_at is not None and record.expires_at <= now.timestamp()

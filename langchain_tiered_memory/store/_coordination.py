@@ -32,7 +32,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
 from ..errors import InvalidInput, TieredMemoryError
-from . import _tables as t
+from ._tables import leases
 
 __all__ = [
     "HeldLease",
@@ -47,16 +47,6 @@ __all__ = [
     "release_lease",
     "renew_lease",
 ]
-
-leases = sa.Table(
-    "tm_leases",
-    t.metadata,
-    sa.Column("name", sa.String(255), primary_key=True),
-    sa.Column("owner", sa.String(255), nullable=False),
-    sa.Column("expires", sa.Float, nullable=False),
-    sa.Column("acquired_at", sa.Float, nullable=False),
-)
-
 
 class LeaseLost(TieredMemoryError):
     """Raised by `hold_lease`'s ``check()`` when the heartbeat found the lease taken over."""

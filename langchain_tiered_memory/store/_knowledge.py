@@ -41,13 +41,12 @@ from ._knowledge_files import (
     _State,
     _Vectors,
     _write_sidecar,
-    knowledge_chunks,
-    knowledge_docs,
     knowledge_sidecar_path,
     merge_hits,
 )
 from ._rows import Draft, check_metadata, check_namespace, check_tags
 from ._shared import StoreContext
+from ._tables import knowledge_chunks, knowledge_docs
 from ._writer import Writer
 
 __all__ = ["Knowledge", "KnowledgeDoc", "knowledge_sidecar_path", "merge_hits"]

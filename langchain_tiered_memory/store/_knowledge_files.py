@@ -20,39 +20,8 @@ from langchain_core.documents import Document
 from ..errors import ConfigError, InvalidInput, StoreError
 from ..retrieval import KeywordIndex
 from ..types import ProvenanceLevel, SearchHit
-from . import _tables as t
 from ._db import from_ts, loads
 from ._vectors import VectorMatrix
-
-knowledge_docs = sa.Table(
-    "tm_knowledge_docs",
-    t.metadata,
-    sa.Column("id", sa.String(64), primary_key=True),
-    sa.Column("namespace", sa.String(255), nullable=False),
-    sa.Column("source", sa.String(1024), nullable=False, default=""),
-    sa.Column("sha256", sa.String(64), nullable=False),
-    sa.Column("chunk_count", sa.Integer, nullable=False),
-    sa.Column("chars", sa.Integer, nullable=False),
-    sa.Column("importance", sa.Float, nullable=False),
-    sa.Column("provenance", sa.Integer, nullable=False),
-    sa.Column("tags", sa.Text, nullable=False, default="[]"),
-    sa.Column("metadata", sa.Text, nullable=False, default="{}"),
-    sa.Column("created_at", sa.Float, nullable=False),
-)
-sa.Index("ix_tm_knowledge_docs_ns", knowledge_docs.c.namespace, knowledge_docs.c.sha256)
-
-knowledge_chunks = sa.Table(
-    "tm_knowledge_chunks",
-    t.metadata,
-    sa.Column("id", sa.String(64), primary_key=True),
-    sa.Column("doc_id", sa.String(64), nullable=False),
-    sa.Column("namespace", sa.String(255), nullable=False),
-    sa.Column("chunk_index", sa.Integer, nullable=False),
-    sa.Column("content", sa.Text, nullable=False),
-    sa.Column("terms", sa.Text, nullable=False, default=""),
-)
-sa.Index("ix_tm_knowledge_chunks_ns", knowledge_chunks.c.namespace)
-sa.Index("ix_tm_knowledge_chunks_doc", knowledge_chunks.c.doc_id)
 
 # Audit actions of the knowledge base (their entry_id is a document id, not a memory entry).
 KNOWLEDGE_ACTIONS = frozenset({"knowledge_add", "knowledge_delete", "knowledge_reembed"})

@@ -21,13 +21,12 @@ from ._knowledge import Knowledge
 from ._knowledge_files import (
     KNOWLEDGE_ACTIONS,
     _NamespaceKnowledge,
-    knowledge_chunks,
-    knowledge_docs,
     merge_hits,
 )
 from ._recall import Recall, SearchMode
 from ._rows import check_namespace
 from ._shared import StoreContext
+from ._tables import knowledge_chunks, knowledge_docs
 from ._vectors import VectorMatrix
 
 __all__ = ["KnowledgeSearch"]

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import sqlalchemy as sa
 
 from . import _tables as t
-from ._coordination import (  # also registers tm_leases before prepare_schema
+from ._coordination import (
     lease_owner_id,
     reembed_once,
 )

@@ -155,6 +155,48 @@ sources = sa.Table(
 )
 
 
+# The knowledge base: user documents and their chunks (vectors live in a .npz sidecar).
+knowledge_docs = sa.Table(
+    "tm_knowledge_docs",
+    metadata,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("namespace", sa.String(255), nullable=False),
+    sa.Column("source", sa.String(1024), nullable=False, default=""),
+    sa.Column("sha256", sa.String(64), nullable=False),
+    sa.Column("chunk_count", sa.Integer, nullable=False),
+    sa.Column("chars", sa.Integer, nullable=False),
+    sa.Column("importance", sa.Float, nullable=False),
+    sa.Column("provenance", sa.Integer, nullable=False),
+    sa.Column("tags", sa.Text, nullable=False, default="[]"),
+    sa.Column("metadata", sa.Text, nullable=False, default="{}"),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+sa.Index("ix_tm_knowledge_docs_ns", knowledge_docs.c.namespace, knowledge_docs.c.sha256)
+
+knowledge_chunks = sa.Table(
+    "tm_knowledge_chunks",
+    metadata,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("doc_id", sa.String(64), nullable=False),
+    sa.Column("namespace", sa.String(255), nullable=False),
+    sa.Column("chunk_index", sa.Integer, nullable=False),
+    sa.Column("content", sa.Text, nullable=False),
+    sa.Column("terms", sa.Text, nullable=False, default=""),
+)
+sa.Index("ix_tm_knowledge_chunks_ns", knowledge_chunks.c.namespace)
+sa.Index("ix_tm_knowledge_chunks_doc", knowledge_chunks.c.doc_id)
+
+# Named leases (re-embed queue, consolidation jobs): one holder at a time, with expiry.
+leases = sa.Table(
+    "tm_leases",
+    metadata,
+    sa.Column("name", sa.String(255), primary_key=True),
+    sa.Column("owner", sa.String(255), nullable=False),
+    sa.Column("expires", sa.Float, nullable=False),
+    sa.Column("acquired_at", sa.Float, nullable=False),
+)
+
+
 def _upgrade_1_to_2(conn: sa.Connection) -> None:
     # Schema 1 had neither event time nor entry status, nor memory links.
     cols = {c["name"] for c in sa.inspect(conn).get_columns("tm_memories")}
