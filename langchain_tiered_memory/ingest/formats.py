@@ -140,6 +140,17 @@ class FormatRegistry:
         for alias in names[1:]:
             self._aliases[alias] = names[0]
 
+    def remove(self, name: str) -> ExportFormat:
+        """Take a format (by name or alias) and its aliases out of the registry.
+
+        Raises:
+            InvalidInput: No such format.
+        """
+        fmt = self.get(name)
+        del self._formats[_norm(fmt.name)]
+        self._aliases = {a: n for a, n in self._aliases.items() if n != _norm(fmt.name)}
+        return fmt
+
     def names(self) -> tuple[str, ...]:
         """Canonical names, in registration order."""
         return tuple(self._formats)
