@@ -16,6 +16,8 @@ from typing import Any
 
 from langchain_core.messages import convert_to_messages, messages_from_dict, messages_to_dict
 
+from .._runtime import Heartbeat
+
 __all__ = [
     "dump_messages",
     "enqueue_session",
@@ -100,18 +102,11 @@ def run_consolidation_job(
     job = store.claim_job(job_id, owner, lease_seconds=lease_seconds)
     if job is None:
         return None
-    stop = threading.Event()
-
-    def heartbeat() -> None:
-        while not stop.wait(lease_seconds / 3):
-            try:
-                if not store.renew_lease(job_id, owner, lease_seconds=lease_seconds):
-                    return
-            except Exception:  # a missed renewal only risks a duplicate claim
-                continue
-
-    beat = threading.Thread(target=heartbeat, name=f"lease-{job_id[:8]}", daemon=True)
-    beat.start()
+    beat = Heartbeat(
+        lambda: bool(store.renew_lease(job_id, owner, lease_seconds=lease_seconds)),
+        lease_seconds / 3,
+        name=f"lease-{job_id[:8]}",
+    )
     try:
         payload = job.payload
         state = {
@@ -123,10 +118,10 @@ def run_consolidation_job(
         runner = graph if graph is not None else build_consolidation_graph(store, llm)
         final: dict[str, Any] = dict(runner.invoke(state))
     except BaseException as exc:
-        stop.set()
+        beat.stop()
         store.fail_job(job_id, f"{type(exc).__name__}: {exc}", owner, max_attempts=max_attempts)
         raise
-    stop.set()
+    beat.stop()
     store.complete_job(job_id, owner, result=summarize_state(final))
     return final
 
