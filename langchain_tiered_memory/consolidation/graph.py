@@ -5,18 +5,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .pipeline import ConsolidationState, Steps
+from .protocol import ConsolidationStore
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
     from langgraph.graph.state import CompiledStateGraph
 
-    from ..store import TieredMemoryStore
 
 __all__ = ["build_consolidation_graph"]
 
 
 def build_consolidation_graph(
-    store: TieredMemoryStore, llm: BaseChatModel | None = None
+    store: ConsolidationStore, llm: BaseChatModel | None = None
 ) -> CompiledStateGraph[Any, Any, Any, Any]:
     """Compile the sleep-time pipeline: extract → episode → write → contradictions → decay.
 
@@ -27,7 +27,7 @@ def build_consolidation_graph(
         >>> state["written"], state["blocked"], state["conflicts"], state["moved"]  # doctest: +SKIP
 
     Args:
-        store: A `TieredMemoryStore`.
+        store: A `TieredMemoryStore` (any `ConsolidationStore`).
         llm: Any LangChain chat model for summaries, extraction and contradiction checks; without
             one (or when it fails or returns junk) the offline heuristics are used.
 

@@ -12,11 +12,15 @@ import hashlib
 import json
 import threading
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from langchain_core.messages import convert_to_messages, messages_from_dict, messages_to_dict
 
 from .._runtime import Heartbeat
+from .protocol import ConsolidationStore
+
+if TYPE_CHECKING:
+    from ..store._jobs import Job
 
 __all__ = [
     "dump_messages",
@@ -51,8 +55,8 @@ def session_job_key(session_id: str, dumped: Sequence[Mapping[str, Any]]) -> str
 
 
 def enqueue_session(
-    store: Any, namespace: str, session_id: str, messages: Sequence[Any]
-) -> tuple[Any, bool]:
+    store: ConsolidationStore, namespace: str, session_id: str, messages: Sequence[Any]
+) -> tuple[Job, bool]:
     """Record the consolidation of a session as a durable job.
 
     With ``memory.piiPolicy = redact`` the stored transcript is redacted first; the messages are
@@ -63,7 +67,7 @@ def enqueue_session(
         queued, running or done.
     """
     dumped = dump_messages(messages)
-    if getattr(getattr(store, "config", None), "pii_policy", "allow") == "redact":
+    if store.config.pii_policy == "redact":
         # The transcript waits in the store until the job runs: honour the redaction policy.
         from ..security import redact_pii
 
@@ -76,7 +80,7 @@ def enqueue_session(
 
 
 def run_consolidation_job(
-    store: Any,
+    store: ConsolidationStore,
     job_id: str,
     *,
     llm: Any = None,

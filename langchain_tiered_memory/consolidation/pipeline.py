@@ -14,18 +14,19 @@ job resumed after a crash writes nothing twice.
 
 from __future__ import annotations
 
-import inspect
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, TypedDict
 
 from langchain_core.messages import convert_to_messages
 
+from ..contradiction import LLMVerifier
 from ..ingest.extraction import ExtractedFact
 from ..ingest.messages import Conversation
 from ..ingestion import ConversationPlan, Ingestion, IngestOptions, session_conversation
 from ..provenance import WritePath
-from ..types import Episode, MemoryEntry, MemoryTier
+from ..types import Contradiction, Episode, MemoryEntry, MemoryTier
+from .protocol import ConsolidationStore
 
 logger = logging.getLogger("langchain_tiered_memory")
 
@@ -71,7 +72,7 @@ def _conversation(state: Mapping[str, Any]) -> Conversation:
 class Steps:
     """The pipeline's steps, bound to a store and an optional chat model."""
 
-    def __init__(self, store: Any, llm: Any = None) -> None:
+    def __init__(self, store: ConsolidationStore, llm: Any = None) -> None:
         self.store = store
         self.llm = llm
 
@@ -156,36 +157,19 @@ class Steps:
     # -- 4. contradictions ----------------------------------------------------------------------
 
     def contradictions(self, state: ConsolidationState) -> dict[str, Any]:
-        """Check each written fact against the namespace's live SEMANTIC entries."""
+        """Check each written fact against the namespace's live SEMANTIC entries and resolve."""
         written = state.get("written", [])
         notes = list(state.get("notes", []))
         moved = list(state.get("moved", []))
         if not written:
             return {"conflicts": [], "notes": notes, "moved": moved}
         namespace = state.get("namespace", "default")
-        from ..contradiction import LLMVerifier
-
         verifier = LLMVerifier(self.llm) if self.llm is not None else None
-        handler = getattr(self.store, "check_contradictions", None)
-        conflicts: list[dict[str, Any]] = []
-        if handler is not None:
-            records = handler([e.id for e in written], verifier=verifier, namespace=namespace)
-            conflicts = [_conflict_dict(r) for r in records or []]
-        else:
-            # Adapter for a store without a resolver: detect and report only.
-            from ..contradiction import detect_contradictions
-
-            existing = self.store.list(
-                namespace=namespace, tier=MemoryTier.SEMANTIC, include_superseded=False
-            )
-            for entry in written:
-                for found in detect_contradictions(
-                    entry, existing, verifier=verifier, config=self.store.config,
-                    now=self.store.clock(),
-                ):
-                    conflicts.append(_conflict_dict(found))
-            notes.append("contradictions detected and reported; the store has no resolver")
-        ids = {c[k] for c in conflicts for k in ("entry_a_id", "entry_b_id") if c.get(k)}
+        records = self.store.check_contradictions(
+            [e.id for e in written], verifier=verifier, namespace=namespace
+        )
+        conflicts = [_conflict_dict(r) for r in records]
+        ids = {c[k] for c in conflicts for k in ("entry_a_id", "entry_b_id")}
         for entry_id in sorted(ids):
             after = self.store.get(entry_id, namespace=namespace)
             if after is not None and after.superseded_by is not None:
@@ -200,67 +184,19 @@ class Steps:
     def decay(self, state: ConsolidationState) -> dict[str, Any]:
         """Run the store's decay pass (archives entries below the threshold)."""
         moved = list(state.get("moved", []))
-        notes = list(state.get("notes", []))
-        decay_pass = getattr(self.store, "decay_pass", None)
-        if decay_pass is None:
-            notes.append("decay pass skipped: the store has no decay_pass")
-            return {"moved": moved, "notes": notes}
-        result = _call(decay_pass, namespace=state.get("namespace", "default"))
-        for item in _as_list(result):
-            moved.append(_moved_dict(item))
-        return {"moved": moved, "notes": notes}
+        report = self.store.decay_pass(namespace=state.get("namespace", "default"))
+        moved.extend(
+            {"id": entry_id, "to": MemoryTier.ARCHIVAL.value, "why": "decay"}
+            for entry_id in report.archived
+        )
+        return {"moved": moved, "notes": list(state.get("notes", []))}
 
 
-def _call(fn: Any, *args: Any, **kwargs: Any) -> Any:
-    """Call ``fn`` with only the keyword arguments it accepts (adapters to sibling APIs)."""
-    try:
-        params = inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        return fn(*args)
-    if any(p.kind == p.VAR_KEYWORD for p in params.values()):
-        return fn(*args, **kwargs)
-    return fn(*args, **{k: v for k, v in kwargs.items() if k in params})
-
-
-def _as_list(result: Any) -> list[Any]:
-    if result is None or isinstance(result, int | float):
-        return []
-    if isinstance(result, Mapping):
-        for key in ("archived", "moved", "entries"):
-            if isinstance(result.get(key), Sequence):
-                return list(result[key])
-        return []
-    for attr in ("archived", "moved", "entries"):
-        value = getattr(result, attr, None)
-        if isinstance(value, Sequence) and not isinstance(value, str):
-            return list(value)
-    if isinstance(result, Sequence) and not isinstance(result, str):
-        return list(result)
-    return []
-
-
-def _moved_dict(item: Any) -> dict[str, Any]:
-    if isinstance(item, MemoryEntry):
-        return {"id": item.id, "key": item.key, "from": MemoryTier.SEMANTIC.value,
-                "to": item.tier.value, "why": "decay"}
-    if isinstance(item, str):
-        return {"id": item, "to": MemoryTier.ARCHIVAL.value, "why": "decay"}
-    if isinstance(item, Mapping):
-        return {"why": "decay", **dict(item)}
-    return {"id": str(getattr(item, "id", item)), "why": "decay"}
-
-
-def _conflict_dict(item: Any) -> dict[str, Any]:
-    record = getattr(item, "contradiction", item)
-    resolution = getattr(item, "resolution", None)
-    out: dict[str, Any] = {
-        "entry_a_id": getattr(record, "entry_a_id", None),
-        "entry_b_id": getattr(record, "entry_b_id", None),
-        "description": getattr(record, "description", ""),
-        "confidence": getattr(record, "confidence", None),
-        "resolution": getattr(record, "resolution", None),
+def _conflict_dict(record: Contradiction) -> dict[str, Any]:
+    return {
+        "entry_a_id": record.entry_a_id,
+        "entry_b_id": record.entry_b_id,
+        "description": record.description,
+        "confidence": record.confidence,
+        "resolution": record.resolution,
     }
-    if resolution is not None:
-        out["winner_id"] = getattr(resolution, "winner_id", None)
-        out["status"] = getattr(resolution, "status", None)
-    return out

@@ -18,7 +18,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from importlib import metadata
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -64,6 +64,9 @@ from .models import (
     SearchHitItem,
     SearchRequest,
 )
+
+if TYPE_CHECKING:
+    from ..store import TieredMemoryStore
 
 __all__ = ["create_app"]
 
@@ -131,7 +134,7 @@ def _finite(value: Any) -> Any:
 
 
 def create_app(
-    store: Any,
+    store: "TieredMemoryStore",
     *,
     tokens: Mapping[str, str],
     max_body_bytes: int = 10_000_000,
@@ -327,7 +330,10 @@ def create_app(
         if body.status == "active" and entry.status != "active":
             entry = store.approve(entry.id, namespace=ns, path=WritePath.USER)
         elif body.status == "rejected" and entry.status != "rejected":
-            entry = store.reject(entry.id, namespace=ns, archive=True, path=WritePath.USER)
+            kept = store.reject(entry.id, namespace=ns, archive=True, path=WritePath.USER)
+            if kept is None:  # archive=True keeps the entry; gone means another request won
+                raise EntryNotFound(item_id)
+            entry = kept
         if body.content is not None or body.tags is not None or body.importance is not None:
             # A user rewriting the text states it: the new version is USER_STATED.
             stated = ProvenanceLevel.USER_STATED if body.content is not None else None
