@@ -71,7 +71,8 @@ class ImportReport:
         episodes: Episodes written.
         facts_active: Facts written active (confidence at or above the threshold).
         facts_pending: Facts written pending review.
-        facts_duplicate: Facts skipped because the key already holds the same statement.
+        facts_duplicate: Facts skipped because the key already holds the same statement (or
+            the review queue holds it under the same proposed key).
         facts_stale: Facts skipped because the key holds a newer statement.
         facts_over_cap: Facts dropped because their conversation gave more than
             ``memory.maxFactsPerEpisode``.

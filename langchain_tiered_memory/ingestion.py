@@ -244,10 +244,7 @@ class Ingestion:
 
     def stored_episode(self, episode: Episode) -> Episode | None:
         """The stored episode that is the same as ``episode``, if any (see the module's rules)."""
-        [plan] = self._mark_stored([ConversationPlan(
-            Conversation("", "", None, ()), episode, False, "", (), 0
-        )])
-        return plan.episode if plan.stored else None
+        return self._stored([episode])[0]
 
     def facts(self, conv: Conversation) -> tuple[tuple[ExtractedFact, ...], int, str]:
         """The conversation's facts after the per-conversation rules, how many the cap cut, and
@@ -317,22 +314,29 @@ class Ingestion:
         return episode, source
 
     def _mark_stored(self, plans: list[ConversationPlan]) -> list[ConversationPlan]:
-        keys = {p.episode.session_key for p in plans if p.episode is not None}
-        if not keys:
-            return plans
+        stored = self._stored([p.episode for p in plans])
+        return [
+            plan if found is None else replace(plan, episode=found, stored=True)
+            for plan, found in zip(plans, stored, strict=True)
+        ]
+
+    def _stored(self, episodes: Sequence[Episode | None]) -> list[Episode | None]:
+        """For each episode, the stored one with its session key and digest (one query for the
+        keys, then one per key that has episodes)."""
         ns = self.options.namespace
-        found = self.store.episode_ids_for_sessions(keys, namespace=ns)
-        out = []
-        for plan in plans:
-            ep = plan.episode
+        keys = {ep.session_key for ep in episodes if ep is not None}
+        found = self.store.episode_ids_for_sessions(keys, namespace=ns) if keys else {}
+        out: list[Episode | None] = []
+        for ep in episodes:
+            match = None
             if ep is not None and ep.session_key in found:
                 for existing in self.store.list_episodes(namespace=ns, session_key=ep.session_key):
                     # Episodes imported before digests were recorded match on the key alone.
                     digest = existing.metadata.get("digest")
                     if digest is None or digest == ep.metadata["digest"]:
-                        plan = replace(plan, episode=existing, stored=True)
+                        match = existing
                         break
-            out.append(plan)
+            out.append(match)
         return out
 
     def write(self, plans: Sequence[ConversationPlan]) -> IngestOutcome:
