@@ -115,3 +115,25 @@ def test_pending_facts_supersede_nothing_and_are_not_written_twice(
     [berlin] = [e for e in pending if "Berlin" in e.content]
     store.approve(berlin.id, namespace=path)
     assert store.get(live.id).superseded_by == berlin.id
+
+
+def test_rest_ingest_writes_no_temporary_file(
+    store: TieredMemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 14: the REST ingest wrote the body to a temp file to reuse the file importer."""
+    import tempfile
+
+    def refuse(*_a: Any, **_k: Any) -> Any:
+        raise AssertionError("a temporary file was made")
+
+    for name in ("mkstemp", "mkdtemp", "NamedTemporaryFile", "TemporaryDirectory"):
+        monkeypatch.setattr(tempfile, name, refuse)
+    report = _by_rest(store, "rest", TURNS)
+    assert report["episodes"] == 1 and report["facts_active"] >= 3
+    text = TestClient(create_app(store, tokens={"t": "*"}, warm=False)).post(
+        "/api/memory/ingest", headers={"Authorization": "Bearer t"},
+        json={"namespace": "txt", "text": "User: I live in Oslo.\nAssistant: Nice."},
+    )
+    assert text.status_code == 200 and text.json()["format"] == "text", text.text
+    [source] = store.list_sources(namespace="txt")
+    assert source.filename == "request.txt"
