@@ -28,6 +28,7 @@ from ._cli_support import (
     use_model,
 )
 from .errors import InvalidInput
+from .ingest.reader import format_names
 
 if TYPE_CHECKING:
     from .store import TieredMemoryStore
@@ -49,7 +50,7 @@ def import_cmd(
     db: Db = None,
     namespace: Ns = "default",
     format: Annotated[str | None, typer.Option(
-        help="Force a format: chatgpt, claude, gemini, json, jsonl or text (default: sniffed).")] = None,
+        help=f"Force a format: {', '.join(format_names())} (default: sniffed).")] = None,
     threshold: Annotated[
         float | None, typer.Option(min=0.0, max=1.0,
                                    help="Confidence for auto-approval (default from config).")

@@ -1,37 +1,43 @@
-"""Chat-export import: file → conversations → episodes → facts → guarded writes.
+"""Chat-export import: file or bytes → conversations → the ingestion service → an `ImportReport`.
 
 Streaming end to end: conversations are read one at a time (`ingest.iter_conversations`), buffered
 in small batches and written with one transaction per batch, so memory stays at the size of a batch
-whatever the size of the export. Each conversation becomes one EPISODIC episode (extractive
-summary); the user's durable statements become SEMANTIC facts written through the IMPORT path
-(provenance CONSOLIDATED). A fact whose confidence reaches the threshold is active at once; below
-it, it waits in the review queue (status ``pending``) with its semantic key held in
-``metadata["proposed_key"]`` until `TieredMemoryStore.approve` gives it that key.
+whatever the size of the export. What a conversation becomes (an EPISODIC episode, SEMANTIC facts
+through the IMPORT path, active or pending review) is `langchain_tiered_memory.ingestion`'s rule,
+the same for the REST ingest and consolidation. This module adds the file's bookkeeping: its
+digest (a file imported before is skipped), the parse problems, progress, and the report.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields, replace
-from datetime import datetime
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .ingest import Conversation, ParseReport, file_sha256, iter_conversations
-from .ingest.extraction import ExtractedFact, extract_facts
-from .ingest.summary import extract_entities, score_importance, summarize
+from .ingestion import Ingestion, IngestionStore, IngestOptions, IngestOutcome
 from .provenance import WritePath
-from .types import Episode, MemoryTier, MemoryType, ProvenanceLevel
 
 if TYPE_CHECKING:
-    from .store import TieredMemoryStore
+    from .store._sources import ImportSource
 
-__all__ = ["ImportProgress", "ImportReport", "import_file", "report_lines"]
+__all__ = ["ImportProgress", "ImportReport", "ImporterStore", "import_bytes", "import_file",
+           "report_lines"]
 
-_MAX_KEY = 480
-_SUMMARY_CHARS = 600
-_MAX_ENTITIES = 8
+
+class ImporterStore(IngestionStore, Protocol):
+    """What the importer needs of a store: the ingestion service's needs, and import sources."""
+
+    def get_source(self, sha256: str, *, namespace: str) -> ImportSource | None: ...
+
+    def record_source(
+        self, *, namespace: str, sha256: str, platform: str, filename: str,
+        stats: Mapping[str, Any],
+    ) -> ImportSource: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +71,8 @@ class ImportReport:
         episodes: Episodes written.
         facts_active: Facts written active (confidence at or above the threshold).
         facts_pending: Facts written pending review.
-        facts_duplicate: Facts skipped because the key already holds the same statement.
+        facts_duplicate: Facts skipped because the key already holds the same statement (or
+            the review queue holds it under the same proposed key).
         facts_stale: Facts skipped because the key holds a newer statement.
         facts_over_cap: Facts dropped because their conversation gave more than
             ``memory.maxFactsPerEpisode``.
@@ -109,7 +116,7 @@ class ImportReport:
 
 
 def import_file(
-    store: TieredMemoryStore,
+    store: ImporterStore,
     path: str | os.PathLike[str],
     *,
     namespace: str = "default",
@@ -139,16 +146,77 @@ def import_file(
 
     Raises:
         OSError: The file cannot be read.
-        InvalidInput: The file's JSON nests deeper than ``memory.maxImportDepth``.
-        ValueError: Unknown ``format``.
+        InvalidInput: Unknown ``format``, or the file's JSON nests deeper than
+            ``memory.maxImportDepth``.
     """
-    import time
-
-    started = time.perf_counter()
     file = Path(path)
-    report = ImportReport(path=str(file), namespace=namespace)
-    report.sha256 = file_sha256(file)
-    previous = store.get_source(report.sha256, namespace=namespace)
+    parse = ParseReport()
+    conversations = iter_conversations(
+        file, format=format, report=parse, max_depth=store.config.max_import_depth
+    )
+    return _import(
+        store, conversations, parse, sha256=file_sha256(file), filename=file.name,
+        size=file.stat().st_size, namespace=namespace, llm=llm,
+        confidence_threshold=confidence_threshold, progress=progress, batch_size=batch_size,
+        force=force, where=str(file),
+    )
+
+
+def import_bytes(
+    store: ImporterStore,
+    data: bytes,
+    *,
+    name: str,
+    namespace: str = "default",
+    format: str | None = None,
+    llm: Any = None,
+    confidence_threshold: float | None = None,
+    batch_size: int = 200,
+    force: bool = False,
+) -> ImportReport:
+    """Import an export held in memory (a request body): as `import_file`, without a file.
+
+    Args:
+        store: The store to write into.
+        data: The export's bytes (any format `import_file` reads).
+        name: What to call it in the report and the import source (``request.json``).
+        namespace: Whose memory.
+        format: Force a format; sniffed from ``data`` when None.
+        llm: A chat model for fact extraction.
+        confidence_threshold: As in `import_file`.
+        batch_size: Conversations per write transaction.
+        force: Import even if the same bytes were already imported into ``namespace``.
+    """
+    parse = ParseReport()
+    conversations = iter_conversations(
+        data, format=format, report=parse, max_depth=store.config.max_import_depth, name=name
+    )
+    return _import(
+        store, conversations, parse, sha256=hashlib.sha256(data).hexdigest(), filename=name,
+        size=len(data), namespace=namespace, llm=llm, confidence_threshold=confidence_threshold,
+        progress=None, batch_size=batch_size, force=force, where=name,
+    )
+
+
+def _import(
+    store: ImporterStore,
+    conversations: Iterable[Conversation],
+    parse: ParseReport,
+    *,
+    sha256: str,
+    filename: str,
+    size: int,
+    namespace: str,
+    llm: Any,
+    confidence_threshold: float | None,
+    progress: Callable[[ImportProgress], None] | None,
+    batch_size: int,
+    force: bool,
+    where: str,
+) -> ImportReport:
+    started = time.perf_counter()
+    report = ImportReport(path=where, namespace=namespace, sha256=sha256)
+    previous = store.get_source(sha256, namespace=namespace)
     if previous is not None and not force:
         report.skipped = True
         report.format = previous.platform
@@ -158,24 +226,17 @@ def import_file(
         )
         report.seconds = time.perf_counter() - started
         return report
-    threshold = (
-        store.config.fact_confidence_threshold
-        if confidence_threshold is None
-        else confidence_threshold
-    )
-    parse = ParseReport()
-    run = _Run(store, report, namespace, threshold, llm)
-    size = file.stat().st_size
-    batch: list[Conversation] = []
-    depth = store.config.max_import_depth
-    for conv in iter_conversations(file, format=format, report=parse, max_depth=depth):
-        batch.append(conv)
-        if len(batch) >= batch_size:
-            run.flush(batch)
-            batch = []
-            if progress is not None:
-                progress(ImportProgress(parse.conversations, parse.messages, size))
-    run.flush(batch)
+    service = Ingestion(store, IngestOptions(
+        namespace=namespace, path=WritePath.IMPORT, confidence_threshold=confidence_threshold,
+        llm=llm, fact_tags=_tags, episode_metadata={"import_sha256": sha256},
+    ))
+    report.extractor = service.extractor
+    told = -1
+    for outcome in service.ingest(conversations, batch_size=batch_size):
+        _count(report, outcome)
+        if progress is not None:
+            progress(ImportProgress(parse.conversations, parse.messages, size))
+            told = parse.conversations
     report.format = parse.format
     report.conversations, report.messages = parse.conversations, parse.messages
     report.truncated = parse.truncated
@@ -183,7 +244,7 @@ def import_file(
         {"position": p.position, "conversation_id": p.conversation_id, "message": p.message}
         for p in parse.problems
     ]
-    if progress is not None:
+    if progress is not None and told != parse.conversations:
         progress(ImportProgress(parse.conversations, parse.messages, size))
     report.seconds = time.perf_counter() - started
     report.message = (
@@ -197,192 +258,33 @@ def import_file(
     stats["problems"] = stats["problems"][:100]
     stats["refused"] = stats["refused"][:100]
     store.record_source(
-        namespace=namespace,
-        sha256=report.sha256,
-        platform=report.format,
-        filename=file.name,
+        namespace=namespace, sha256=sha256, platform=report.format, filename=filename,
         stats=stats,
     )
     return report
 
 
-class _Run:
-    """State of one import: the store, the counters and the latest statement per key."""
-
-    def __init__(
-        self,
-        store: TieredMemoryStore,
-        report: ImportReport,
-        namespace: str,
-        threshold: float,
-        llm: Any,
-    ) -> None:
-        self.store = store
-        self.report = report
-        self.namespace = namespace
-        self.threshold = threshold
-        self.llm = llm
-        report.extractor = "llm" if llm is not None else "heuristic"
-        # key -> (lower-cased statement, event time) of the latest statement seen or stored
-        self.latest: dict[str, tuple[str, float]] = {}
-
-    def _facts(self, conv: Conversation) -> list[ExtractedFact]:
-        if self.llm is None:
-            return extract_facts(conv.messages)
-        from .ingest.llm import extract_facts_llm
-
-        return extract_facts_llm(conv.messages, self.llm)
-
-    def flush(self, batch: Sequence[Conversation]) -> None:
-        if not batch:
-            return
-        episodes: list[Episode] = []
-        pending_facts: list[tuple[Conversation, Episode | None, ExtractedFact]] = []
-        # A resumed import finds the episodes its interrupted run committed: they are reused,
-        # not written again (their facts go through the usual duplicate check).
-        done = self.store.episode_ids_for_sessions(
-            (_session_key(conv) for conv in batch), namespace=self.namespace
-        )
-        for conv in batch:
-            if not conv.messages:
-                continue
-            facts = self._facts(conv)
-            cap = self.store.config.max_facts_per_episode
-            if len(facts) > cap:
-                # A conversation that yields hundreds of "facts" is a dump, not a chat: the
-                # most confident ones are kept, in conversation order.
-                self.report.facts_over_cap += len(facts) - cap
-                keep = sorted(range(len(facts)), key=lambda i: -facts[i].confidence)[:cap]
-                facts = [facts[i] for i in sorted(keep)]
-            episode = self._episode(conv, facts)
-            if episode is not None and episode.session_key in done:
-                episode = replace(episode, id=done[episode.session_key])
-            elif episode is not None:
-                episodes.append(episode)
-            pending_facts.extend((conv, episode, f) for f in facts)
-        known = self.store.current_contents(
-            {_key(f) for _, _, f in pending_facts if _key(f) not in self.latest},
-            namespace=self.namespace,
-        )
-        for key, entry in known.items():
-            when = entry.event_at or entry.created_at
-            self.latest[key] = (entry.content.strip().lower(), when.timestamp())
-        items: list[dict[str, Any]] = []
-        owners: list[str] = []
-        for conv, episode, fact in pending_facts:
-            item = self._item(conv, episode, fact)
-            if item is not None:
-                items.append(item)
-                owners.append(conv.id)
-        result = self.store.write_import_batch(
-            episodes, items, namespace=self.namespace, path=WritePath.IMPORT
-        )
-        self.report.episodes += len(result.episodes)
-        for entry in result.entries:
-            if entry.status == "pending":
-                self.report.facts_pending += 1
-            else:
-                self.report.facts_active += 1
-        for i, reason in result.refused_episodes:
-            self.report.refused.append(
-                {"conversation_id": episodes[i].metadata["conversation_id"], "what": "episode",
-                 "reason": reason}
-            )
-        for i, reason in result.refused_facts:
-            self.report.refused.append(
-                {"conversation_id": owners[i], "what": "fact", "reason": reason}
-            )
-
-    def _episode(self, conv: Conversation, facts: Sequence[ExtractedFact]) -> Episode | None:
-        summary = summarize(conv.messages, max_chars=_SUMMARY_CHARS).strip()
-        if not summary:
-            summary = (conv.title or "").strip()
-        if not summary:
-            return None
-        first = conv.messages[0].timestamp or conv.created_at
-        meta: dict[str, Any] = {
-            "import_sha256": self.report.sha256,
-            "platform": conv.platform,
-            "conversation_id": conv.id,
-            "messages": len(conv.messages),
-        }
-        if conv.title:
-            meta["title"] = conv.title
-        entities = extract_entities(conv.messages)
-        return Episode(
-            session_key=_session_key(conv),
-            summary=summary,
-            message_range_start=0,
-            message_range_end=len(conv.messages) - 1,
-            entity_ids=tuple(entities[:_MAX_ENTITIES]),
-            importance=min(
-                1.0, max(0.0, score_importance(conv.messages, facts=facts, entities=entities))
-            ),
-            namespace=self.namespace,
-            created_at=self.store.clock(),
-            event_at=first,
-            metadata=meta,
-        )
-
-    def _item(
-        self, conv: Conversation, episode: Episode | None, fact: ExtractedFact
-    ) -> dict[str, Any] | None:
-        key = _key(fact)
-        when = _fact_time(conv, fact)
-        stamp = when.timestamp() if when else 0.0
-        text = fact.content.strip().lower()
-        latest = self.latest.get(key)
-        if latest is not None:
-            if latest[0] == text:
-                self.report.facts_duplicate += 1
-                return None
-            if when is not None and latest[1] > stamp:
-                # Exports list conversations newest first: an older statement never overrides.
-                self.report.facts_stale += 1
-                return None
-        active = fact.confidence >= self.threshold
-        # Kept small: every metadata string is scanned. The episode carries the file's details.
-        metadata: dict[str, Any] = {
-            "confidence": round(float(fact.confidence), 4),
-            "message_index": fact.source_index,
-        }
-        if fact.evidence and fact.evidence != fact.content:
-            metadata["evidence"] = fact.evidence[:500]
-        if active:
-            self.latest[key] = (text, stamp)
+def _count(report: ImportReport, outcome: IngestOutcome) -> None:
+    report.episodes += len(outcome.episodes)
+    report.facts_over_cap += outcome.over_cap
+    for entry in outcome.entries:
+        if entry.status == "pending":
+            report.facts_pending += 1
         else:
-            metadata["proposed_key"] = key
-        return {
-            "content": fact.content,
-            "key": key if active else None,
-            "type": MemoryType.USER if fact.is_user_type else MemoryType.ENVIRONMENT,
-            "tier": MemoryTier.SEMANTIC,
-            "tags": _tags(fact, conv.platform),
-            "importance": min(1.0, max(0.1, 0.3 + 0.6 * float(fact.confidence))),
-            "source": ProvenanceLevel.CONSOLIDATED,
-            "source_session": conv.id[:255],
-            "episode_id": episode.id if episode is not None else None,
-            "metadata": metadata,
-            "event_at": when,
-            "status": "active" if active else "pending",
-        }
+            report.facts_active += 1
+    for skipped in outcome.skipped:
+        if skipped.reason == "stale":
+            report.facts_stale += 1
+        else:
+            report.facts_duplicate += 1
+    for conv_id, _, reason in outcome.refused_episodes:
+        report.refused.append({"conversation_id": conv_id, "what": "episode", "reason": reason})
+    for conv_id, _, _, reason in outcome.refused_facts:
+        report.refused.append({"conversation_id": conv_id, "what": "fact", "reason": reason})
 
 
-def _key(fact: ExtractedFact) -> str:
-    return fact.key.strip()[:_MAX_KEY] or "fact"
-
-
-def _tags(fact: ExtractedFact, platform: str) -> list[str]:
-    tags = [t for t in fact.tags if isinstance(t, str) and t.strip()]
-    return list(dict.fromkeys([*tags, "imported", f"platform:{platform}"]))
-
-
-def _fact_time(conv: Conversation, fact: ExtractedFact) -> datetime | None:
-    if 0 <= fact.source_index < len(conv.messages):
-        stamp = conv.messages[fact.source_index].timestamp
-        if stamp is not None:
-            return stamp
-    return conv.created_at
+def _tags(conv: Conversation) -> tuple[str, ...]:
+    return ("imported", f"platform:{conv.platform}")
 
 
 def report_lines(report: ImportReport) -> list[str]:
@@ -396,7 +298,3 @@ def report_lines(report: ImportReport) -> list[str]:
     for r in report.refused:
         lines.append(f"  refused {r['what']} of {r['conversation_id']}: {r['reason']}")
     return lines
-
-
-def _session_key(conv: Conversation) -> str:
-    return f"import:{conv.platform}:{conv.id}"[:255]

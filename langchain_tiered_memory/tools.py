@@ -109,8 +109,8 @@ class _MemoryTool(BaseTool):
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
-    store: Any
-    """The `TieredMemoryStore`."""
+    store: TieredMemoryStore
+    """The store the tools read and write."""
     namespace: Any = "default"
     """A `NamespaceSpec`."""
     source_session: str = ""

@@ -5,20 +5,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .pipeline import ConsolidationState, Steps
+from .protocol import ConsolidationStore
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
     from langgraph.graph.state import CompiledStateGraph
 
-    from ..store import TieredMemoryStore
 
 __all__ = ["build_consolidation_graph"]
 
 
 def build_consolidation_graph(
-    store: TieredMemoryStore, llm: BaseChatModel | None = None
+    store: ConsolidationStore, llm: BaseChatModel | None = None
 ) -> CompiledStateGraph[Any, Any, Any, Any]:
-    """Compile the sleep-time pipeline: episode → extract → write → contradictions → decay.
+    """Compile the sleep-time pipeline: extract → episode → write → contradictions → decay.
 
     Example:
         >>> graph = build_consolidation_graph(store)  # doctest: +SKIP
@@ -27,7 +27,7 @@ def build_consolidation_graph(
         >>> state["written"], state["blocked"], state["conflicts"], state["moved"]  # doctest: +SKIP
 
     Args:
-        store: A `TieredMemoryStore`.
+        store: A `TieredMemoryStore` (any `ConsolidationStore`).
         llm: Any LangChain chat model for summaries, extraction and contradiction checks; without
             one (or when it fails or returns junk) the offline heuristics are used.
 
@@ -43,9 +43,10 @@ def build_consolidation_graph(
     graph.add_node("write", steps.write)
     graph.add_node("contradictions", steps.contradictions)
     graph.add_node("decay", steps.decay)
-    graph.add_edge(START, "episode")
-    graph.add_edge("episode", "extract")
-    graph.add_edge("extract", "write")
+    # Facts first: the episode's importance counts them.
+    graph.add_edge(START, "extract")
+    graph.add_edge("extract", "episode")
+    graph.add_edge("episode", "write")
     graph.add_edge("write", "contradictions")
     graph.add_edge("contradictions", "decay")
     graph.add_edge("decay", END)

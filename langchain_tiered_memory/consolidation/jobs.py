@@ -12,9 +12,15 @@ import hashlib
 import json
 import threading
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from langchain_core.messages import convert_to_messages, messages_from_dict, messages_to_dict
+
+from .._runtime import Heartbeat
+from .protocol import ConsolidationStore
+
+if TYPE_CHECKING:
+    from ..store._jobs import Job
 
 __all__ = [
     "dump_messages",
@@ -49,8 +55,8 @@ def session_job_key(session_id: str, dumped: Sequence[Mapping[str, Any]]) -> str
 
 
 def enqueue_session(
-    store: Any, namespace: str, session_id: str, messages: Sequence[Any]
-) -> tuple[Any, bool]:
+    store: ConsolidationStore, namespace: str, session_id: str, messages: Sequence[Any]
+) -> tuple[Job, bool]:
     """Record the consolidation of a session as a durable job.
 
     With ``memory.piiPolicy = redact`` the stored transcript is redacted first; the messages are
@@ -61,7 +67,7 @@ def enqueue_session(
         queued, running or done.
     """
     dumped = dump_messages(messages)
-    if getattr(getattr(store, "config", None), "pii_policy", "allow") == "redact":
+    if store.config.pii_policy == "redact":
         # The transcript waits in the store until the job runs: honour the redaction policy.
         from ..security import redact_pii
 
@@ -74,7 +80,7 @@ def enqueue_session(
 
 
 def run_consolidation_job(
-    store: Any,
+    store: ConsolidationStore,
     job_id: str,
     *,
     llm: Any = None,
@@ -100,18 +106,11 @@ def run_consolidation_job(
     job = store.claim_job(job_id, owner, lease_seconds=lease_seconds)
     if job is None:
         return None
-    stop = threading.Event()
-
-    def heartbeat() -> None:
-        while not stop.wait(lease_seconds / 3):
-            try:
-                if not store.renew_lease(job_id, owner, lease_seconds=lease_seconds):
-                    return
-            except Exception:  # a missed renewal only risks a duplicate claim
-                continue
-
-    beat = threading.Thread(target=heartbeat, name=f"lease-{job_id[:8]}", daemon=True)
-    beat.start()
+    beat = Heartbeat(
+        lambda: bool(store.renew_lease(job_id, owner, lease_seconds=lease_seconds)),
+        lease_seconds / 3,
+        name=f"lease-{job_id[:8]}",
+    )
     try:
         payload = job.payload
         state = {
@@ -123,10 +122,10 @@ def run_consolidation_job(
         runner = graph if graph is not None else build_consolidation_graph(store, llm)
         final: dict[str, Any] = dict(runner.invoke(state))
     except BaseException as exc:
-        stop.set()
+        beat.stop()
         store.fail_job(job_id, f"{type(exc).__name__}: {exc}", owner, max_attempts=max_attempts)
         raise
-    stop.set()
+    beat.stop()
     store.complete_job(job_id, owner, result=summarize_state(final))
     return final
 

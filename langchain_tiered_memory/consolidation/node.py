@@ -12,18 +12,18 @@ from typing import TYPE_CHECKING, Any
 from langchain_core.runnables import RunnableConfig
 
 from .jobs import enqueue_session, run_consolidation_job
+from .protocol import ConsolidationStore
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
 
-    from ..store import TieredMemoryStore
     from .scheduler import ConsolidationScheduler
 
 __all__ = ["consolidation_node"]
 
 
 def consolidation_node(
-    store: TieredMemoryStore,
+    store: ConsolidationStore,
     llm: BaseChatModel | None = None,
     *,
     namespace: str | None = None,
@@ -46,7 +46,7 @@ def consolidation_node(
         >>> builder.add_edge("chatbot", "consolidate")  # doctest: +SKIP
 
     Args:
-        store: A `TieredMemoryStore`.
+        store: A `TieredMemoryStore` (any `ConsolidationStore`).
         llm: Chat model for the pipeline (None: offline heuristics); unused with a
             ``scheduler``, which brings its own.
         namespace: Whose memory (default: from the run's config, see above).

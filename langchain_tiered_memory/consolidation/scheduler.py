@@ -31,6 +31,7 @@ from typing import Any
 
 from ..config import MemoryConfig
 from ..errors import IllegalTransition, InvalidInput
+from .protocol import ConsolidationStore
 
 logger = logging.getLogger("langchain_tiered_memory")
 
@@ -270,7 +271,7 @@ class ConsolidationScheduler:
 
     def schedule_session(
         self,
-        store: Any,
+        store: ConsolidationStore,
         namespace: str,
         session_id: str,
         messages: Sequence[Any],
@@ -290,17 +291,17 @@ class ConsolidationScheduler:
                         priority=priority)
         return job
 
-    def resume(self, store: Any, *, namespace: str | None = None) -> list[Any]:
+    def resume(self, store: ConsolidationStore, *, namespace: str | None = None) -> list[Any]:
         """Queue every job a previous (perhaps crashed) process left unfinished in ``store``."""
         jobs = store.resume_pending(namespace=namespace)
         for job in jobs:
             self.submit(self._job_key(store, job.id), self._job_factory(store, job.id))
         return list(jobs)
 
-    def _job_key(self, store: Any, job_id: str) -> Hashable:
-        return ("job", getattr(store, "url", id(store)), job_id)
+    def _job_key(self, store: ConsolidationStore, job_id: str) -> Hashable:
+        return ("job", store.url, job_id)
 
-    def _job_factory(self, store: Any, job_id: str) -> TaskFactory:
+    def _job_factory(self, store: ConsolidationStore, job_id: str) -> TaskFactory:
         from .jobs import run_consolidation_job
 
         def factory() -> Any:

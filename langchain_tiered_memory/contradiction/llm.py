@@ -9,7 +9,6 @@ with an *unsure* verdict.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import json
 import re
 from collections.abc import Mapping
@@ -19,6 +18,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from langchain_core.runnables import Runnable
 
+from .._runtime import CallTimedOut, call_with_timeout
 from ..config import MemoryConfig
 from .heuristic import HeuristicVerifier
 from .verdict import Verdict, Verifier
@@ -220,7 +220,7 @@ class LLMVerifier:
         try:
             verdict = self._call_sync(messages)
             problem = "returned an answer that could not be parsed" if verdict is None else ""
-        except concurrent.futures.TimeoutError:
+        except CallTimedOut:
             verdict, problem = None, f"timed out after {self.timeout:g}s"
         except Exception as exc:  # any provider error must not break consolidation
             verdict, problem = None, f"failed ({type(exc).__name__})"
@@ -231,13 +231,9 @@ class LLMVerifier:
         return self._mark(self.fallback.verify(a, b, key_a=key_a, key_b=key_b), problem)
 
     def _call_sync(self, messages: list[BaseMessage]) -> Verdict | None:
-        # A worker thread lets us stop waiting; the call itself cannot be interrupted, so the
-        # executor is abandoned (not joined) on timeout.
-        pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
-        try:
-            return pool.submit(self._invoke_sync, messages).result(timeout=self.timeout)
-        finally:
-            pool.shutdown(wait=False, cancel_futures=True)
+        return call_with_timeout(
+            lambda: self._invoke_sync(messages), self.timeout, name="tiered-memory-verify"
+        )
 
     def _invoke_sync(self, messages: list[BaseMessage]) -> Verdict | None:
         if self._structured is not None:

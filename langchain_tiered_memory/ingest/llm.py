@@ -9,10 +9,9 @@ something unusable, the heuristic result is returned instead, so callers never n
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 from langchain_core.messages import BaseMessage
@@ -28,6 +27,7 @@ from langchain_tiered_memory.ingest.extraction import (
 from langchain_tiered_memory.ingest.summary import summarize
 from langchain_tiered_memory.text import tokenize
 
+from .._runtime import call_with_timeout
 from ..errors import InvalidInput
 
 __all__ = ["aextract_facts_llm", "asummarize_llm", "extract_facts_llm", "summarize_llm"]
@@ -166,16 +166,6 @@ def _structured_runnable(llm: Any) -> Any | None:
         return None
 
 
-def _run_with_timeout(fn: Callable[[], T], timeout: float | None) -> T:
-    # A worker thread lets us stop waiting; the call itself cannot be killed, so the executor is
-    # released without joining it.
-    pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
-    try:
-        return pool.submit(fn).result(timeout=timeout)
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
-
-
 def _ask_facts(llm: Any, prompt: Any) -> list[Any]:
     structured = _structured_runnable(llm)
     if structured is not None:
@@ -214,7 +204,9 @@ def extract_facts_llm(
     if not any(role in ("user", "human") and text for role, text in pairs):
         return []
     try:
-        raw = _run_with_timeout(lambda: _ask_facts(llm, _fact_prompt(pairs)), timeout)
+        raw = call_with_timeout(
+            lambda: _ask_facts(llm, _fact_prompt(pairs)), timeout, name="tiered-memory-facts"
+        )
         facts = _validate(raw, pairs)
     except Exception:  # the contract is "never fail": heuristics take over
         facts = None
@@ -277,7 +269,10 @@ def summarize_llm(
     """
     pairs = [as_role_text(m) for m in messages]
     try:
-        result = _run_with_timeout(lambda: llm.invoke(_summary_prompt(pairs, max_chars)), timeout)
+        result = call_with_timeout(
+            lambda: llm.invoke(_summary_prompt(pairs, max_chars)), timeout,
+            name="tiered-memory-summary",
+        )
         text = _clean_summary(result, max_chars)
     except Exception:  # the contract is "never fail": heuristics take over
         text = None

@@ -7,6 +7,10 @@ memory stays at the size of one conversation. A conversation that cannot be read
 than ``max_depth`` stops the read with `InvalidInput` as soon as the parser reaches that depth:
 no export nests that deep, and building such a value costs memory out of all proportion to the
 file (60 KB of brackets took gigabytes).
+
+The formats themselves (names, aliases, sniffers, converters) are the registry of
+`ingest.formats`; `FORMAT_REGISTRY` holds the built-in ones and `register_format` adds another.
+A source is a path or bytes in memory (a request body): nothing is written to a temporary file.
 """
 
 from __future__ import annotations
@@ -15,12 +19,17 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 from langchain_tiered_memory.errors import InvalidInput
 from langchain_tiered_memory.ingest.chatgpt import BadConversation, chatgpt_conversation
+from langchain_tiered_memory.ingest.formats import (
+    Converter,
+    ExportFormat,
+    ExportSource,
+    FormatRegistry,
+)
 from langchain_tiered_memory.ingest.loose import (
     MessageFields,
     build_conversation,
@@ -34,28 +43,15 @@ from langchain_tiered_memory.ingest.plaintext import iter_text_conversations
 
 __all__ = [
     "FORMATS",
+    "FORMAT_REGISTRY",
     "detect_format",
     "file_sha256",
+    "format_names",
     "iter_conversations",
     "parse_file",
+    "register_format",
 ]
 
-FORMATS = ("chatgpt", "claude", "gemini", "json", "jsonl", "text")
-"""Format names accepted by ``format=`` and returned by `detect_format` (plus ``"empty"``)."""
-
-_ALIASES = {
-    "openai": "chatgpt",
-    "anthropic": "claude",
-    "google": "gemini",
-    "takeout": "gemini",
-    "messages": "json",
-    "generic": "json",
-    "ndjson": "jsonl",
-    "txt": "text",
-    "plain": "text",
-    "plaintext": "text",
-}
-_HEAD_BYTES = 64 * 1024
 _CHUNK = 1024 * 1024
 _WRAPPER_RE = re.compile(r'^\s*\{\s*"(conversations|data|items|chats|threads)"\s*:\s*\[')
 _CONV_ID_KEYS = ("conversation_id", "session_id", "thread_id", "chat_id")
@@ -63,7 +59,7 @@ MAX_DEPTH = 64
 """Default deepest JSON nesting an export may have (``memory.maxImportDepth``)."""
 
 PathLike = str | os.PathLike[str]
-Converter = Callable[[Any, int, ParseReport], Conversation]
+Source = PathLike | bytes
 
 
 def file_sha256(path: PathLike) -> str:
@@ -75,44 +71,11 @@ def file_sha256(path: PathLike) -> str:
     return digest.hexdigest()
 
 
-def _head(path: PathLike) -> str:
-    with open(path, "rb") as fh:
-        raw = fh.read(_HEAD_BYTES)
-    return raw.decode("utf-8", errors="ignore").lstrip("\ufeff")
-
-
-def detect_format(path: PathLike) -> str:
-    """Guess an export's format from the first 64 KiB of the file.
-
-    Args:
-        path: The export file.
-
-    Returns:
-        One of `FORMATS`, or ``"empty"`` for a file with no content.
-    """
-    head = _head(path)
-    stripped = head.lstrip()
-    if not stripped:
-        return "empty"
-    if stripped[0] not in "[{":
-        return "text"
-    if stripped[0] == "{" and _looks_like_jsonl(stripped):
-        return "jsonl"
-    if '"mapping"' in head and ('"current_node"' in head or '"author"' in head):
-        return "chatgpt"
-    if '"chat_messages"' in head:
-        return "claude"
-    if '"contents"' in head and '"parts"' in head:
-        return "gemini"
-    if '"safeHtmlItem"' in head or ('"header"' in head and '"Gemini' in head):
-        return "gemini"
-    if '"header"' in head and '"time"' in head and '"title"' in head:
-        return "gemini"
-    return "json"
-
-
-def _looks_like_jsonl(text: str) -> bool:
+def _looks_like_jsonl(head: str) -> bool:
     """A complete JSON object on the first line, and another object starting on the next."""
+    text = head.lstrip()
+    if not text.startswith("{"):
+        return False
     lines = [ln for ln in text.split("\n", 8)[:8] if ln.strip()]
     if len(lines) < 2 or not lines[1].lstrip().startswith("{"):
         return False
@@ -122,60 +85,138 @@ def _looks_like_jsonl(text: str) -> bool:
         return False
 
 
-def _canonical(fmt: str) -> str:
-    name = _ALIASES.get(fmt.strip().lower(), fmt.strip().lower())
-    if name not in FORMATS:
-        raise InvalidInput(
-            "format", f"unknown export format {fmt!r}; expected one of {', '.join(FORMATS)}"
-        )
-    return name
+def _is_text(head: str) -> bool:
+    return head.lstrip()[:1] not in ("[", "{")
+
+
+def _is_chatgpt(head: str) -> bool:
+    return '"mapping"' in head and ('"current_node"' in head or '"author"' in head)
+
+
+def _is_gemini(head: str) -> bool:
+    return (
+        ('"contents"' in head and '"parts"' in head)
+        or '"safeHtmlItem"' in head
+        or ('"header"' in head and '"Gemini' in head)
+        or ('"header"' in head and '"time"' in head and '"title"' in head)
+    )
+
+
+def _gemini(obj: Any, position: int, report: ParseReport) -> Conversation:
+    return loose_conversation(obj, position, report, platform="gemini")
+
+
+def _generic(obj: Any, position: int, report: ParseReport) -> Conversation:
+    return loose_conversation(obj, position, report, platform="generic")
+
+
+def _read_text(source: ExportSource, report: ParseReport, max_depth: int) -> Iterator[Conversation]:
+    with source.open_text() as fh:
+        yield from iter_text_conversations(fh, stem=source.stem, report=report)
+
+
+def _read_jsonl(source: ExportSource, report: ParseReport, max_depth: int) -> Iterator[Conversation]:
+    return _iter_jsonl(source, report, max_depth)
+
+
+FORMAT_REGISTRY = FormatRegistry((
+    ExportFormat("chatgpt", convert=chatgpt_conversation, aliases=("openai",), sniff=_is_chatgpt,
+                 priority=20, description="ChatGPT conversations.json"),
+    ExportFormat("claude", convert=claude_conversation, aliases=("anthropic",),
+                 sniff=lambda head: '"chat_messages"' in head, priority=30,
+                 description="Claude export"),
+    ExportFormat("gemini", convert=_gemini, aliases=("google", "takeout"), sniff=_is_gemini,
+                 priority=40, description="Gemini log or Google Takeout activity"),
+    ExportFormat("json", convert=_generic, aliases=("messages", "generic"),
+                 sniff=lambda head: True, priority=100,
+                 description='any JSON with {"messages": [...]}'),
+    ExportFormat("jsonl", read=_read_jsonl, aliases=("ndjson",), sniff=_looks_like_jsonl,
+                 priority=10, description="one message or conversation per line"),
+    ExportFormat("text", read=_read_text, aliases=("txt", "plain", "plaintext"), sniff=_is_text,
+                 priority=0, description="a User:/Assistant: (or 我:/助手:) transcript"),
+))
+"""The export formats the importer knows (see `ingest.formats` to add one)."""
+
+FORMATS = FORMAT_REGISTRY.names()
+"""The built-in format names; `format_names` also lists formats registered since."""
+
+
+def register_format(fmt: ExportFormat, *, replace: bool = False) -> None:
+    """Add an export format to `FORMAT_REGISTRY` (the importer, CLI and server then accept it)."""
+    FORMAT_REGISTRY.register(fmt, replace=replace)
+
+
+def format_names() -> tuple[str, ...]:
+    """Every format name accepted by ``format=`` (and ``--format``, and the REST ``format``)."""
+    return FORMAT_REGISTRY.names()
+
+
+def _source(data: Source | ExportSource, name: str) -> ExportSource:
+    return data if isinstance(data, ExportSource) else ExportSource(data, name=name)
+
+
+def detect_format(path: Source | ExportSource, *, name: str = "export") -> str:
+    """Guess an export's format from its first 64 KiB.
+
+    Args:
+        path: The export file, or its bytes.
+        name: The name of bytes (unused for a path).
+
+    Returns:
+        A registered format name, or ``"empty"`` for an export with no content.
+    """
+    return FORMAT_REGISTRY.sniff(_source(path, name).head())
 
 
 def iter_conversations(
-    path: PathLike,
+    path: Source | ExportSource,
     *,
     format: str | None = None,
     report: ParseReport | None = None,
     max_depth: int = MAX_DEPTH,
+    name: str = "export",
 ) -> Iterator[Conversation]:
-    """Stream the conversations of an export file.
+    """Stream the conversations of an export.
 
     Args:
         path: ChatGPT ``conversations.json``, a Claude export, a Gemini log or Takeout file, any
-            JSON with ``{"messages": [...]}``, JSONL, or a plain-text transcript.
-        format: Force a format (see `FORMATS`); detected from the file head when None.
+            JSON with ``{"messages": [...]}``, JSONL, or a plain-text transcript: a path, or the
+            export's bytes.
+        format: Force a format (a name or alias of `format_names`); sniffed when None.
         report: Filled in as the iterator is consumed: counts, problems (with positions) and
             whether the file was truncated. Pass one in to read it afterwards.
         max_depth: Deepest JSON nesting accepted (the top-level array or object is depth 1).
+        name: The name of bytes (conversation ids of JSONL and text derive from it).
 
     Yields:
         Conversations, in file order. Bad conversations are recorded in ``report`` and skipped.
 
     Raises:
-        InvalidInput: The JSON nests deeper than ``max_depth`` (``field="file"``).
-        ValueError: For an unknown ``format`` name.
+        InvalidInput: An unknown ``format``, or JSON nested deeper than ``max_depth``
+            (``field="file"``).
         OSError: When the file cannot be opened.
     """
     report = report if report is not None else ParseReport()
-    fmt = _canonical(format) if format else detect_format(path)
-    report.path, report.format = str(path), fmt
-    if fmt == "empty" or os.path.getsize(path) == 0:
+    source = _source(path, name)
+    fmt = FORMAT_REGISTRY.get(format).name if format else detect_format(source)
+    report.path, report.format = source.name, fmt
+    if fmt == "empty" or source.size == 0:
         report.add_problem(0, None, "file is empty")
         return
-    if fmt == "text":
-        source: Iterator[Conversation] = _iter_text(path, report)
-    elif fmt == "jsonl":
-        source = _iter_jsonl(path, report, max_depth)
+    spec = FORMAT_REGISTRY.get(fmt)
+    if spec.read is not None:
+        found = spec.read(source, report, max_depth)
     else:
-        source = _iter_json(path, fmt, report, max_depth)
-    for conv in source:
+        assert spec.convert is not None
+        found = _iter_json(source, spec.convert, report, max_depth)
+    for conv in found:
         report.conversations += 1
         report.messages += len(conv.messages)
         yield conv
 
 
 def parse_file(
-    path: PathLike, *, format: str | None = None, max_depth: int = MAX_DEPTH
+    path: Source, *, format: str | None = None, max_depth: int = MAX_DEPTH
 ) -> tuple[list[Conversation], ParseReport]:
     """Parse a whole export into a list (convenient for small files; big ones should stream)."""
     report = ParseReport()
@@ -211,24 +252,6 @@ def _check_line_depth(line: str, max_depth: int) -> None:
         _check_depth(line.encode("utf-8", "replace"), max_depth)
 
 
-def _iter_text(path: PathLike, report: ParseReport) -> Iterator[Conversation]:
-    with open(path, encoding="utf-8-sig", errors="replace") as fh:
-        yield from iter_text_conversations(fh, stem=Path(path).stem, report=report)
-
-
-def _converter(fmt: str) -> Converter:
-    if fmt == "chatgpt":
-        return chatgpt_conversation
-    if fmt == "claude":
-        return claude_conversation
-    platform = "gemini" if fmt == "gemini" else "generic"
-
-    def convert(obj: Any, position: int, report: ParseReport) -> Conversation:
-        return loose_conversation(obj, position, report, platform=platform)
-
-    return convert
-
-
 def _convert(
     convert: Converter, obj: Any, position: int, report: ParseReport
 ) -> Conversation | None:
@@ -244,14 +267,13 @@ def _convert(
 
 
 def _iter_json(
-    path: PathLike, fmt: str, report: ParseReport, max_depth: int
+    source: ExportSource, convert: Converter, report: ParseReport, max_depth: int
 ) -> Iterator[Conversation]:
     import ijson  # imported on use: the package must import without optional work
 
-    head = _head(path).lstrip()
-    convert = _converter(fmt)
+    head = source.head().lstrip()
     position = 0
-    with open(path, "rb") as fh:
+    with source.open_binary() as fh:
         _check_depth(fh, max_depth)
         fh.seek(0)
         try:
@@ -265,7 +287,7 @@ def _iter_json(
             wrapper = _WRAPPER_RE.match(head)
             if wrapper:
                 items = ijson.items(fh, f"{wrapper.group(1)}.item", use_float=True)
-                yield from _iter_wrapped(items, convert, Path(path).stem, report)
+                yield from _iter_wrapped(items, convert, source.stem, report)
                 return
             obj = next(iter(ijson.items(fh, "", use_float=True)), None)
             yield from _iter_single_object(obj, convert, report)
@@ -308,11 +330,13 @@ def _iter_single_object(obj: Any, convert: Converter, report: ParseReport) -> It
             yield conv
 
 
-def _iter_jsonl(path: PathLike, report: ParseReport, max_depth: int) -> Iterator[Conversation]:
+def _iter_jsonl(
+    source: ExportSource, report: ParseReport, max_depth: int
+) -> Iterator[Conversation]:
     """One message or one conversation per line; consecutive message lines are grouped by their
     conversation id (lines without one form a single conversation named after the file)."""
-    stem = Path(path).stem
-    convert = _converter("json")
+    stem = source.stem
+    convert = _generic
     group: list[MessageFields | None] = []
     group_id: str | None = None
     group_title: str | None = None
@@ -324,7 +348,7 @@ def _iter_jsonl(path: PathLike, report: ParseReport, max_depth: int) -> Iterator
                 report=report,
             )
 
-    with open(path, encoding="utf-8-sig", errors="replace") as fh:
+    with source.open_text() as fh:
         for lineno, line in enumerate(fh, start=1):
             if not line.strip():
                 continue

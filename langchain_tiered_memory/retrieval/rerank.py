@@ -20,16 +20,16 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
-from typing import Any, TypeVar
+from typing import Any
 
 from langchain_core.cross_encoders import BaseCrossEncoder
 
+from .._runtime import run_in_thread
 from ..config import MemoryConfig
 
 __all__ = ["Reranker", "SentenceTransformersCrossEncoder", "apply_min_score", "load_cross_encoder"]
 
 _log = logging.getLogger(__name__)
-_T = TypeVar("_T")
 
 
 def apply_min_score(scores: Sequence[float], min_score: float) -> list[int]:
@@ -85,22 +85,6 @@ def load_cross_encoder(name_or_path: str) -> SentenceTransformersCrossEncoder:
 
     model = CrossEncoder(name_or_path, device="cpu", local_files_only=True)
     return SentenceTransformersCrossEncoder(model)
-
-
-def _run_in_thread(fn: Callable[[], _T], name: str) -> Future[_T]:
-    """Run ``fn`` in a daemon thread; the future resolves when it finishes."""
-    fut: Future[_T] = Future()
-
-    def _target() -> None:
-        if not fut.set_running_or_notify_cancel():
-            return
-        try:
-            fut.set_result(fn())
-        except BaseException as exc:  # reported through the future, never lost
-            fut.set_exception(exc)
-
-    threading.Thread(target=_target, name=name, daemon=True).start()
-    return fut
 
 
 class Reranker:
@@ -194,8 +178,8 @@ class Reranker:
                 if self._clock() < self._retry_at:
                     return None  # still backing off after a failed load
                 name = self.model
-                fut = self._loading = _run_in_thread(
-                    lambda: self._loader(name), "tiered-memory-rerank-load"
+                fut = self._loading = run_in_thread(
+                    lambda: self._loader(name), name="tiered-memory-rerank-load"
                 )
                 fut.add_done_callback(self._load_done)
                 wait = self.load_timeout
@@ -250,8 +234,8 @@ class Reranker:
                 self._slots.release()
 
         try:
-            fut = _run_in_thread(_call, "tiered-memory-rerank")
-        except BaseException:
+            fut = run_in_thread(_call, name="tiered-memory-rerank")
+        except BaseException:  # the thread never started: ``_call`` will not release the slot
             self._slots.release()
             raise
         try:

@@ -12,11 +12,11 @@ import asyncio
 import json
 import math
 import re
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .._runtime import CallTimedOut, call_with_timeout
 from ..errors import InvalidInput
 from ..types import ScanResult
 
@@ -120,23 +120,16 @@ def run_classifier(
     Returns:
         A blocking result, or ``None`` when the classifier lets the text through.
     """
-    box: dict[str, Any] = {}
-    done = threading.Event()
-
-    def work() -> None:
-        try:
-            box["verdict"] = _call(classifier, content, threshold)
-        except BaseException as exc:
-            box["error"] = exc
-        finally:
-            done.set()
-
-    threading.Thread(target=work, name="tiered-memory-classifier", daemon=True).start()
-    if not done.wait(timeout):
+    try:
+        verdict = call_with_timeout(
+            lambda: _call(classifier, content, threshold), timeout,
+            name="tiered-memory-classifier",
+        )
+    except CallTimedOut:
         return _failure(f"timeout after {timeout}s")
-    if "error" in box:
-        return _failure(f"{type(box['error']).__name__}: {box['error']}")
-    return _to_result(box["verdict"])
+    except Exception as exc:  # fails closed: any classifier error blocks the write
+        return _failure(f"{type(exc).__name__}: {exc}")
+    return _to_result(verdict)
 
 
 async def _acall(classifier: Any, content: str, threshold: float) -> ScanVerdict:

@@ -14,15 +14,11 @@ USER write path; imports through the IMPORT path.
 # runtime, and `Caller` is local to `create_app`.
 import asyncio
 import json
-import os
-import shutil
-import tempfile
 import time
-import weakref
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from importlib import metadata
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -43,6 +39,7 @@ from ..errors import (
     TieredMemoryError,
     describe,
 )
+from ..importer import import_bytes
 from ..provenance import WritePath
 from ..types import MemoryEntry, ProvenanceLevel
 from .chat import chat_turn
@@ -67,6 +64,9 @@ from .models import (
     SearchHitItem,
     SearchRequest,
 )
+
+if TYPE_CHECKING:
+    from ..store import TieredMemoryStore
 
 __all__ = ["create_app"]
 
@@ -134,7 +134,7 @@ def _finite(value: Any) -> Any:
 
 
 def create_app(
-    store: Any,
+    store: "TieredMemoryStore",
     *,
     tokens: Mapping[str, str],
     max_body_bytes: int = 10_000_000,
@@ -164,21 +164,14 @@ def create_app(
         raise ConfigError("tokens", "create_app needs at least one token")
     token_map = dict(tokens)
     latency = LatencyRecorder()
-    # Request bodies are written here (imports read files); removed at shutdown.
-    workdir = tempfile.mkdtemp(prefix="tiered-memory-server-")
-
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         if warm:
             await asyncio.to_thread(store.embeddings.embed_query, "warm up")
-        try:
-            yield
-        finally:
-            shutil.rmtree(workdir, ignore_errors=True)
+        yield
 
     app = FastAPI(title=title, version=_version(), responses=_ERRORS, lifespan=lifespan,
                   docs_url=None, redoc_url=None)
-    weakref.finalize(app, shutil.rmtree, workdir, ignore_errors=True)
     app.router.route_class = _StrictJSONRoute
     app.add_middleware(BodySizeLimit, max_bytes=max_body_bytes)
     mount_docs(app, title=title)
@@ -244,22 +237,18 @@ def create_app(
         given = [x for x in (body.messages, body.export, body.text) if x is not None]
         if len(given) != 1:
             raise InvalidInput("body", "give exactly one of messages, export, text")
-        suffix, fmt = ".json", body.format
+        fmt = body.format
+        # The body is read from memory: no temporary file holds a user's history.
         if body.messages is not None:
             payload = json.dumps({"messages": [m.model_dump() for m in body.messages]})
-            fmt = fmt or "json"
+            name, fmt = "request.json", fmt or "json"
         elif body.text is not None:
-            payload, suffix, fmt = body.text, ".txt", fmt or "text"
+            payload, name, fmt = body.text, "request.txt", fmt or "text"
         else:
-            payload = json.dumps(body.export)
-        fd, tmp = tempfile.mkstemp(prefix="ingest-", suffix=suffix, dir=workdir)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(payload)
-            report = store.import_file(tmp, namespace=ns, format=fmt, force=body.force,
-                                       confidence_threshold=body.confidence_threshold, llm=llm)
-        finally:
-            os.unlink(tmp)
+            payload, name = json.dumps(body.export), "request.json"
+        report = import_bytes(store, payload.encode("utf-8"), name=name, namespace=ns,
+                              format=fmt, force=body.force, llm=llm,
+                              confidence_threshold=body.confidence_threshold)
         d = report.to_dict()
         return IngestResponse(**{k: d[k] for k in IngestResponse.model_fields})
 
@@ -341,7 +330,10 @@ def create_app(
         if body.status == "active" and entry.status != "active":
             entry = store.approve(entry.id, namespace=ns, path=WritePath.USER)
         elif body.status == "rejected" and entry.status != "rejected":
-            entry = store.reject(entry.id, namespace=ns, archive=True, path=WritePath.USER)
+            kept = store.reject(entry.id, namespace=ns, archive=True, path=WritePath.USER)
+            if kept is None:  # archive=True keeps the entry; gone means another request won
+                raise EntryNotFound(item_id)
+            entry = kept
         if body.content is not None or body.tags is not None or body.importance is not None:
             # A user rewriting the text states it: the new version is USER_STATED.
             stated = ProvenanceLevel.USER_STATED if body.content is not None else None
@@ -380,5 +372,4 @@ def create_app(
 
     app.state.store = store
     app.state.latency = latency
-    app.state.workdir = workdir
     return app

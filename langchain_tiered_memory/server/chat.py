@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
 from ..context import compose_memory_block
 from ..history import WorkingMemoryHistory
+
+if TYPE_CHECKING:
+    from ..store import TieredMemoryStore
 
 __all__ = ["ChatTurn", "chat_turn"]
 
@@ -39,7 +42,7 @@ class ChatTurn:
 
 
 def chat_turn(
-    store: Any,
+    store: TieredMemoryStore,
     model: BaseChatModel,
     *,
     namespace: str,

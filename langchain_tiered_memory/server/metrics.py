@@ -5,7 +5,10 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..store import TieredMemoryStore
 
 __all__ = ["METRIC_NAMES", "LatencyRecorder", "metric_history", "percentile"]
 
@@ -51,7 +54,7 @@ class LatencyRecorder:
 
 
 def metric_history(
-    store: Any, namespace: str, name: str, latency: LatencyRecorder
+    store: TieredMemoryStore, namespace: str, name: str, latency: LatencyRecorder
 ) -> list[dict[str, float]]:
     """Points ``{"ts", "value"}`` of one metric: daily values from the audit log
     (``memory_count`` cumulative, ``blocked_writes`` and ``imports`` per day), or the raw recall

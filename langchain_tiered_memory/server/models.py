@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-# The importer's formats (`ingest.reader.FORMATS`; a test keeps the two equal): an unknown one
-# is a 422 naming the choices, not a 400 from deep in the importer.
-ExportFormat = Literal["chatgpt", "claude", "gemini", "json", "jsonl", "text"]
+from ..ingest.reader import FORMAT_REGISTRY, FORMATS
+
+
+def _known_format(value: str | None) -> str | None:
+    # Checked against the registry when the request arrives (a format registered after start-up
+    # is accepted): an unknown one is a 422 naming the choices, not an error deep in the import.
+    return None if value is None else FORMAT_REGISTRY.get(value).name
+
+
+ExportFormatName = Annotated[str | None, AfterValidator(_known_format)]
 
 _NS = Field(default=None, min_length=1, max_length=255,
             description="Namespace; default: the token's own.")
@@ -41,7 +48,10 @@ class IngestRequest(BaseModel):
     messages: list[ChatMessage] | None = Field(default=None, max_length=10_000)
     export: Any = Field(default=None, description="A whole export as JSON (ChatGPT, Claude...)")
     text: str | None = Field(default=None, description="A plain-text transcript (User:/我:...)")
-    format: ExportFormat | None = Field(default=None, description="Force a format (default: sniffed).")
+    format: ExportFormatName = Field(
+        default=None, max_length=64, examples=list(FORMATS),
+        description="Force a format, by name or alias (default: sniffed).",
+    )
     confidence_threshold: float | None = Field(default=None, ge=0.0, le=1.0)
     force: bool = False
 

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterator
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
+from .._runtime import Heartbeat
 from ..errors import InvalidInput, TieredMemoryError
 from ._tables import leases
 
@@ -209,38 +210,20 @@ def lease_holder(
     return str(row.owner), float(row.expires)
 
 
-class _Heartbeat:
-    """Renews a lease every ``ttl / 3`` seconds until stopped; remembers whether it was lost."""
+def _renewal(
+    connect: Callable[[], sa.Connection], name: str, owner: str, ttl: float
+) -> Callable[[], bool]:
+    def beat() -> bool:
+        with connect() as conn:
+            return renew_lease(conn, name, owner, ttl)
 
-    def __init__(
-        self, connect: Callable[[], sa.Connection], name: str, owner: str, ttl: float
-    ) -> None:
-        self.lost = False
-        self._stop = threading.Event()
-        self._args = (connect, name, owner, ttl)
-        self._thread = threading.Thread(target=self._run, name=f"lease-{name[:24]}", daemon=True)
-        self._thread.start()
-
-    def _run(self) -> None:
-        connect, name, owner, ttl = self._args
-        while not self._stop.wait(ttl / 3):
-            try:
-                with connect() as conn:
-                    if not renew_lease(conn, name, owner, ttl):
-                        self.lost = True
-                        return
-            except Exception:  # a missed renewal only shortens the margin; try again
-                continue
-
-    def stop(self) -> None:
-        self._stop.set()
-        self._thread.join()
+    return beat
 
 
 class HeldLease:
     """What `hold_lease` yields: whether the lease was acquired, and a way to check it is kept."""
 
-    def __init__(self, acquired: bool, heartbeat: _Heartbeat | None) -> None:
+    def __init__(self, acquired: bool, heartbeat: Heartbeat | None) -> None:
         self.acquired = acquired
         self._heartbeat = heartbeat
 
@@ -284,7 +267,8 @@ def hold_lease(
     if not acquired:
         yield HeldLease(False, None)
         return
-    beat = _Heartbeat(connect, name, owner, ttl)
+    # Renewed every third of the time-to-live: two missed renewals still keep the lease.
+    beat = Heartbeat(_renewal(connect, name, owner, ttl), ttl / 3, name=f"lease-{name[:24]}")
     try:
         yield HeldLease(True, beat)
     finally:

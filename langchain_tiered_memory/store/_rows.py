@@ -169,10 +169,16 @@ def make_draft(
         source = ProvenanceLevel.parse(raw.get("source", ProvenanceLevel.MODEL_INFERRED))
     except ValueError as exc:
         raise InvalidInput("source", str(exc), item_index=index) from None
+    key = key.strip() if key else None
+    if status == "pending" and key is not None:
+        # A pending entry never supersedes anything until it is approved: it holds no key, only
+        # the one it proposes, which `approve` gives it (superseding the live version then).
+        metadata = {**metadata, "proposed_key": key}
+        key = None
     return Draft(
         content=content,
         namespace=ns,
-        key=key.strip() if key else None,
+        key=key,
         type=_enum(MemoryType, raw.get("type", MemoryType.ENVIRONMENT), "type", index),
         tier=_enum(MemoryTier, raw.get("tier", MemoryTier.SEMANTIC), "tier", index),
         tags=tags,

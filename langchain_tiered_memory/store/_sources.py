@@ -152,6 +152,25 @@ class Sources:
                     out[row.key] = entry_from_row(row)
         return out
 
+    def pending_with_contents(
+        self, contents: Iterable[str], *, namespace: str
+    ) -> list[MemoryEntry]:
+        """The pending entries whose content is one of ``contents`` (a re-run's duplicates)."""
+        wanted = sorted(set(contents))
+        m = t.memories.c
+        out: list[MemoryEntry] = []
+        with db_errors("read pending entries"), self._ctx.read() as conn:
+            for start in range(0, len(wanted), 500):
+                rows = conn.execute(
+                    sa.select(t.memories).where(
+                        m.namespace == namespace,
+                        m.status == "pending",
+                        m.content.in_(wanted[start : start + 500]),
+                    )
+                )
+                out.extend(entry_from_row(row) for row in rows)
+        return out
+
     def write_import_batch(
         self,
         episodes: Sequence[Episode],

@@ -476,6 +476,7 @@ class TieredMemoryStore:
     list_sources = _forward(lambda s: s.sources, Sources.list_sources)
     record_source = _forward(lambda s: s.sources, Sources.record_source)
     current_contents = _forward(lambda s: s.sources, Sources.current_contents)
+    pending_with_contents = _forward(lambda s: s.sources, Sources.pending_with_contents)
     write_import_batch = _forward(lambda s: s.sources, Sources.write_import_batch)
     pending_reviews = _forward(lambda s: s.sources, Sources.pending_reviews)
     apending_reviews = _forward_async(lambda s: s.sources, Sources.pending_reviews)

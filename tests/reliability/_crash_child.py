@@ -75,7 +75,8 @@ def main(mode: str, url: str, arg: str = "") -> None:
 
         job, _ = enqueue_session(store, "carol", "s1", MESSAGES)
         print("JOB", job.id, flush=True)
-        block_on(store, "INSERT INTO TM_MEMORIES", after=1)  # the first fact is in, then die
+        # The episode is committed, then the facts go in as one batch: die inside its transaction.
+        block_on(store, "INSERT INTO TM_MEMORIES")
         run_consolidation_job(store, job.id, lease_seconds=600)
     elif mode == "reembed":
 

@@ -21,7 +21,6 @@ def open_store(url: str, *, model_id: str = "test/hash-64", dim: int = 64, **con
     """A store with the deterministic test embedding (also used by the subprocess scripts)."""
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     from langchain_tiered_memory import MemoryConfig, TieredMemoryStore
-
     from tests.helpers import HashEmbeddings
 
     config.setdefault("rerank_enabled", False)

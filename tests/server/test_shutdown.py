@@ -23,7 +23,7 @@ def _transcript(lines: int) -> str:
     )
 
 
-def test_sigterm_mid_import_stops_quickly_and_removes_temp_files(tmp_path: Path) -> None:
+def test_sigterm_mid_import_stops_quickly_and_leaves_no_files(tmp_path: Path) -> None:
     tmp = tmp_path / "tmp"
     tmp.mkdir()
     port = _free_port()
@@ -52,11 +52,12 @@ def test_sigterm_mid_import_stops_quickly_and_removes_temp_files(tmp_path: Path)
                 httpx.post(base + "/api/memory/ingest", json=body, timeout=300,
                            headers={"Authorization": "Bearer tok"})
 
-        threading.Thread(target=post, daemon=True).start()
-        deadline = time.monotonic() + 60
-        while not list(tmp.glob("tiered-memory-server-*/ingest-*")):
-            assert time.monotonic() < deadline, "the import never started"
-            time.sleep(0.02)
+        sender = threading.Thread(target=post, daemon=True)
+        sender.start()
+        # The body is imported from memory (issue 14: no temporary file to watch for): give the
+        # upload time to arrive and the import to begin, then check the request is still running.
+        time.sleep(2.0)
+        assert sender.is_alive(), "the import finished before the signal"
         started = time.monotonic()
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=30)
@@ -66,4 +67,4 @@ def test_sigterm_mid_import_stops_quickly_and_removes_temp_files(tmp_path: Path)
             proc.kill()
             proc.wait()
     assert took < 10, f"took {took:.1f} s to stop"
-    assert list(tmp.iterdir()) == []  # the server's working directory and its files are gone
+    assert list(tmp.iterdir()) == []  # the REST ingest writes no temporary files
