@@ -107,7 +107,7 @@ def _import_session_key(conv: Conversation) -> str:
     return f"import:{conv.platform}:{conv.id}"[:255]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class IngestOptions:
     """How one ingestion run writes.
 

@@ -37,10 +37,12 @@ class ConsolidationState(TypedDict, total=False):
     """What the consolidation graph reads and writes (inspect it after ``invoke``).
 
     Input: ``namespace``, ``session_id``, ``messages`` and optionally ``job_id``.
-    Output: ``episode`` (or ``episode_skipped``), ``summary_source`` (llm | extractive),
-    ``facts`` and ``fact_source`` (llm | heuristic), ``written`` entries, ``skipped`` and
-    ``blocked`` facts (with the reason), ``conflicts`` found, ``moved`` (entries that changed tier:
-    superseded versions and decay-pass archivals) and ``notes``.
+    Output: ``episode`` (or ``episode_skipped``; ``episode_stored`` when this session's episode
+    was already in the store), ``summary_source`` (llm | extractive | existing), ``facts``,
+    ``facts_over_cap`` and ``fact_source`` (llm | heuristic), ``written`` entries (active, or
+    pending review), ``skipped`` facts (``unchanged``, ``pending`` or ``stale``) and ``blocked``
+    ones (with the reason), ``conflicts`` found, ``moved`` (entries that changed tier: versions an
+    active fact superseded, contradiction losers and decay-pass archivals) and ``notes``.
     """
 
     namespace: str

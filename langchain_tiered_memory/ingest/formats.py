@@ -92,7 +92,10 @@ class ExportFormat:
         read: The whole source → conversations (line formats); used instead of ``convert``.
         aliases: Other names accepted for it (``openai`` for ``chatgpt``).
         sniff: True when the head of a file (first 64 KiB, leading blanks kept) is this format.
-        priority: Sniffers run in ascending priority; the first that says yes wins.
+        priority: Sniffers run in ascending priority; the first that says yes wins. Of the
+            built-in formats, ``text`` (0) takes every head that does not open with ``[`` or
+            ``{`` and ``json`` (100) every other: a new line format needs a priority below 0,
+            a new JSON format one below 100.
         description: One line for help texts.
     """
 

@@ -125,3 +125,32 @@ def test_the_server_and_cli_read_the_list_from_the_registry(
     # The CLI's help names every registered format (read when the CLI module was built).
     help_text = CliRunner().invoke(cli_app, ["import", "--help"], terminal_width=200).output
     assert all(name in help_text for name in ("chatgpt", "jsonl", "text"))
+
+
+def test_a_line_format_reads_bytes_without_a_file(store: TieredMemoryStore) -> None:
+    from langchain_tiered_memory.importer import import_bytes
+    from langchain_tiered_memory.ingest import ExportSource
+
+    def read_csv(source: ExportSource, report: ParseReport, _depth: int) -> Iterator[Conversation]:
+        with source.open_text() as fh:
+            rows = [line.rstrip("\n").split(",", 1) for line in fh][1:]
+        messages = tuple(
+            NormalizedMessage("user" if who == "me" else "assistant", text, None, source.stem,
+                              "csv", i)
+            for i, (who, text) in enumerate(rows)
+        )
+        yield Conversation(source.stem, "csv", None, messages)
+
+    register_format(ExportFormat("csvchat", read=read_csv, priority=-1,
+                                 sniff=lambda head: head.startswith("speaker,text")))
+    try:
+        data = b"speaker,text\nme,My name is Ines and I prefer green tea.\nbot,Hi Ines.\n"
+        assert detect_format(data) == "csvchat"
+        report = import_bytes(store, data, name="chat.csv", namespace="ines")
+        assert report.format == "csvchat" and report.episodes == 1 and report.facts_active >= 2
+        assert report.path == "chat.csv"
+        again = import_bytes(store, data, name="chat.csv", namespace="ines")
+        assert again.skipped  # the same bytes are the same source
+    finally:
+        FORMAT_REGISTRY.remove("csvchat")
+    assert "csvchat" not in format_names()
