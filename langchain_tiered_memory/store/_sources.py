@@ -1,10 +1,10 @@
-"""Import sources (sha256, platform, stats), the import pipeline's writes, review, and dumps.
+"""Import sources (sha256, platform, stats), the import pipeline's writes, and statistics.
 
 The import pipeline (`langchain_tiered_memory.importer`) is pure orchestration; every row it writes
 goes through this mixin, which keeps the store's rules: each text passes `_guard` (provenance
 ceiling, PII policy, injection scanner) and every change writes an audit row in its transaction.
 
-Dumps (`export_records` / `import_records`) live in `._dumps`.
+Dumps (`export_records` / `import_records`) live in `._dumps`, the review queue in `._review`.
 """
 
 from __future__ import annotations
@@ -16,16 +16,14 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from ..errors import IllegalTransition, InvalidInput, MemoryWriteBlocked
-from ..provenance import WritePath, check_replace
-from ..types import Episode, MemoryEntry, MemoryTier, ProvenanceLevel, ScanResult
+from ..errors import InvalidInput, MemoryWriteBlocked
+from ..provenance import WritePath
+from ..types import Episode, MemoryEntry, ProvenanceLevel, ScanResult
 from . import _tables as t
 from ._db import db_errors, dumps, from_ts, loads, to_ts
-from ._edits import Edits
 from ._episodes import Episodes
-from ._reads import Reads
 from ._reembed import Reembed
-from ._rows import Draft, check_limit, check_namespace, entry_from_row, make_draft
+from ._rows import Draft, check_namespace, entry_from_row, make_draft
 from ._shared import StoreContext
 from ._writer import Writer
 
@@ -54,22 +52,18 @@ class BatchResult:
 
 
 class Sources:
-    """Import sources, batched import writes, the review queue, and statistics."""
+    """Import sources, batched import writes, and statistics."""
 
     def __init__(
         self,
         ctx: StoreContext,
         *,
-        reads: Reads,
         writer: Writer,
-        edits: Edits,
         episodes: Episodes,
         reembed: Reembed,
     ) -> None:
         self._ctx = ctx
-        self._reads = reads
         self._writer = writer
-        self._edits = edits
         self._episodes = episodes
         self._reembed = reembed
 
@@ -152,25 +146,6 @@ class Sources:
                     out[row.key] = entry_from_row(row)
         return out
 
-    def pending_with_contents(
-        self, contents: Iterable[str], *, namespace: str
-    ) -> list[MemoryEntry]:
-        """The pending entries whose content is one of ``contents`` (a re-run's duplicates)."""
-        wanted = sorted(set(contents))
-        m = t.memories.c
-        out: list[MemoryEntry] = []
-        with db_errors("read pending entries"), self._ctx.read() as conn:
-            for start in range(0, len(wanted), 500):
-                rows = conn.execute(
-                    sa.select(t.memories).where(
-                        m.namespace == namespace,
-                        m.status == "pending",
-                        m.content.in_(wanted[start : start + 500]),
-                    )
-                )
-                out.extend(entry_from_row(row) for row in rows)
-        return out
-
     def write_import_batch(
         self,
         episodes: Sequence[Episode],
@@ -241,78 +216,6 @@ class Sources:
                 refused_facts.append((drafts.pop(exc.item_index)[0], exc.reason))
         refused_facts.sort()
         return BatchResult(tuple(kept), tuple(entries), tuple(refused_eps), tuple(refused_facts))
-
-    # -- review queue -----------------------------------------------------------------------
-
-    def pending_reviews(
-        self, namespace: str = "default", *, limit: int | None = None
-    ) -> list[MemoryEntry]:
-        """Entries waiting for review (status ``pending``), oldest first."""
-        check_limit(limit, "limit")
-        pending = self._reads.list(namespace=namespace, status="pending")
-        pending.reverse()
-        return pending[:limit] if limit is not None else pending
-
-    def approve(
-        self, entry_id: str, *, namespace: str | None = None, path: WritePath = WritePath.USER
-    ) -> MemoryEntry:
-        """Approve a pending entry: it becomes active, searchable, and the live version of the key
-        it was proposed for (``metadata["proposed_key"]``), if the provenance guard allows.
-
-        Raises:
-            EntryNotFound: No such entry (in ``namespace``).
-            IllegalTransition: It is not pending.
-            MemoryWriteBlocked: It would replace a more trusted entry.
-        """
-        current = self._reads.require(entry_id, namespace)
-        if current.status != "pending":
-            raise IllegalTransition(f"cannot approve entry {entry_id}: it is {current.status}")
-        now = self._ctx.clock()
-        meta = dict(current.metadata)
-        key = meta.pop("proposed_key", None)
-        with db_errors("approve a memory"), self._ctx.write() as conn, conn.begin():
-            after = current.evolve(status="active", updated_at=now, metadata=meta)
-            previous = None
-            if isinstance(key, str) and key and key != current.key:
-                previous = self._writer.current_for_key(conn, current.namespace, key)
-                last = conn.execute(
-                    sa.select(sa.func.max(t.memories.c.version)).where(
-                        t.memories.c.namespace == current.namespace, t.memories.c.key == key
-                    )
-                ).scalar()
-                after = after.evolve(key=key, version=int(last or 0) + 1)
-                if previous is not None:
-                    check_replace(previous, after)
-            self._writer.replace_row(current, after, "approve", path, now, conn=conn)
-            if previous is not None:
-                self._writer.supersede(conn, previous, after, path, now, reason="approved review")
-        return after
-
-    def reject(
-        self,
-        entry_id: str,
-        *,
-        namespace: str | None = None,
-        archive: bool = False,
-        path: WritePath = WritePath.USER,
-    ) -> MemoryEntry | None:
-        """Reject a pending entry: delete it (default) or keep it archived with status
-        ``rejected`` (never recalled). Both are audited.
-
-        Returns:
-            The archived entry, or None when it was deleted.
-        """
-        current = self._reads.require(entry_id, namespace)
-        if current.status != "pending":
-            raise IllegalTransition(f"cannot reject entry {entry_id}: it is {current.status}")
-        if not archive:
-            self._edits.delete(entry_id, namespace=namespace, path=path)
-            return None
-        now = self._ctx.clock()
-        after = current.evolve(status="rejected", tier=MemoryTier.ARCHIVAL, updated_at=now)
-        self._writer.replace_row(current, after, "reject", path, now)
-        return after
-
 
     # -- statistics -------------------------------------------------------------------------
 

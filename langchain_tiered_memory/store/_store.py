@@ -6,7 +6,7 @@ each other only through their constructor-injected interfaces:
 * `Writer`: the one guarded write path; `Lattice` and `Contradictions` listen to it.
 * `Recall` (over `retrieval.engine`), `KnowledgeSearch`, `ContextBlocks`: reading for a prompt.
 * `Reads`, `Edits`, `Episodes`, `EpisodeRetention`, `Lifecycle`, `Jobs`, `Knowledge`,
-  `Reembed`, `Dumps`, `Sources`.
+  `Reembed`, `Dumps`, `Sources`, `Review`.
 
 Each public method of the facade *is* a service method (`Forward`), so its signature and docstring
 are the service's own.
@@ -43,6 +43,7 @@ from ._lifecycle import Lifecycle
 from ._reads import Reads
 from ._recall import Recall
 from ._reembed import Reembed
+from ._review import Review
 from ._rows import WriteLimits
 from ._shared import StoreContext
 from ._sources import Sources
@@ -72,6 +73,7 @@ class _Services:
     reembed: Reembed
     dumps: Dumps
     sources: Sources
+    review: Review
 
 
 def _forward(
@@ -119,9 +121,8 @@ def _compose(ctx: StoreContext) -> _Services:
         knowledge_search=KnowledgeSearch(ctx, knowledge, recall),
         reembed=reembed,
         dumps=Dumps(ctx, writer),
-        sources=Sources(
-            ctx, reads=reads, writer=writer, edits=edits, episodes=episodes, reembed=reembed
-        ),
+        sources=Sources(ctx, writer=writer, episodes=episodes, reembed=reembed),
+        review=Review(ctx, reads, writer, edits),
     )
 
 
@@ -476,13 +477,13 @@ class TieredMemoryStore:
     list_sources = _forward(lambda s: s.sources, Sources.list_sources)
     record_source = _forward(lambda s: s.sources, Sources.record_source)
     current_contents = _forward(lambda s: s.sources, Sources.current_contents)
-    pending_with_contents = _forward(lambda s: s.sources, Sources.pending_with_contents)
+    pending_with_contents = _forward(lambda s: s.review, Review.pending_with_contents)
     write_import_batch = _forward(lambda s: s.sources, Sources.write_import_batch)
-    pending_reviews = _forward(lambda s: s.sources, Sources.pending_reviews)
-    apending_reviews = _forward_async(lambda s: s.sources, Sources.pending_reviews)
-    approve = _forward(lambda s: s.sources, Sources.approve)
-    aapprove = _forward_async(lambda s: s.sources, Sources.approve)
-    reject = _forward(lambda s: s.sources, Sources.reject)
-    areject = _forward_async(lambda s: s.sources, Sources.reject)
+    pending_reviews = _forward(lambda s: s.review, Review.pending_reviews)
+    apending_reviews = _forward_async(lambda s: s.review, Review.pending_reviews)
+    approve = _forward(lambda s: s.review, Review.approve)
+    aapprove = _forward_async(lambda s: s.review, Review.approve)
+    reject = _forward(lambda s: s.review, Review.reject)
+    areject = _forward_async(lambda s: s.review, Review.reject)
     memory_stats = _forward(lambda s: s.sources, Sources.memory_stats)
     amemory_stats = _forward_async(lambda s: s.sources, Sources.memory_stats)

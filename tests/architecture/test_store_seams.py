@@ -7,9 +7,8 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "langchain_tiered_memory"
 
-# The store's own mixins still hand ``self`` around untyped; the store's services split (issue 14)
-# removes this one. Nothing may be added to the list.
-KNOWN = {"store/_coordination.py:reembed_once"}
+# Nothing may be added to this list.
+KNOWN: set[str] = set()
 
 
 def _is_any(node: ast.expr | None) -> bool:
@@ -34,7 +33,7 @@ def _untyped_stores(path: Path) -> list[str]:
 
 def test_no_store_typed_any() -> None:
     found = {hit for path in PACKAGE.rglob("*.py") for hit in _untyped_stores(path)}
-    assert found <= KNOWN, f"store: Any in {sorted(found - KNOWN)}"
+    assert found == KNOWN, f"store: Any in {sorted(found - KNOWN)}"
 
 
 def test_consolidation_does_not_probe_the_store() -> None:
