@@ -26,6 +26,7 @@ from ..text import tokenize
 from ..types import MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel, ScanResult, new_id, utcnow
 from . import _tables as t
 from ._db import create_engine, db_errors, dumps, normalise_url, prepare_schema, to_ts
+from ._db_search import DatabaseSearch, open_search_backend
 from ._guard import apply_pii, blocked_value, scan_fields
 from ._index import NamespaceIndex, catch_up, load_namespace
 from ._index_cache import IndexCache, IndexCacheStats
@@ -75,6 +76,8 @@ class StoreCore:
         self._engine = create_engine(self.url, busy_timeout=self.config.busy_timeout_seconds)
         self.schema_version = prepare_schema(self._engine)
         self._indexes = IndexCache(self.config.index_cache_bytes)
+        # Search pushdown hook (store/_db_search.py): None unless PostgreSQL has pgvector.
+        self._search_db: DatabaseSearch | None = open_search_backend(self._engine, self.config)
         self._query_cache: dict[str, np.ndarray] = {}
         self._closed = False
 
@@ -205,6 +208,8 @@ class StoreCore:
                     pending.index = i
                     self._stage(conn, pending, draft, matrix[i], terms[i], path, now)
                 pending.flush(conn)
+                if self._search_db is not None:  # search pushdown hook: new rows
+                    self._search_db.sync(conn, [r["id"] for r in pending.memories])
         except MemoryWriteBlocked as exc:
             # The transaction is rolled back and its lock released before the refusal is logged.
             error = exc.with_index(pending.index) if batch else exc
@@ -505,6 +510,8 @@ class StoreCore:
 
         def run(c: sa.Connection) -> None:
             c.execute(sa.update(t.memories).where(t.memories.c.id == before.id).values(**row))
+            if self._search_db is not None:  # search pushdown hook: terms or status may change
+                self._search_db.sync(c, [before.id])
             self._audit(
                 c,
                 action,

@@ -177,6 +177,8 @@ class DumpsMixin(StoreCore):
                             **vector_row(mid, "memory", ns, self.model_id, matrix[i])
                         )
                     )
+            if self._search_db is not None:  # search pushdown hook: imported rows
+                self._search_db.sync(conn, [m[0] for m in memory_ids])
             if audit:
                 conn.execute(sa.insert(t.audit_log), audit)
         counts["audit"] = len(audit)

@@ -114,6 +114,8 @@ class EditsMixin(StoreCore):
                 sa.delete(t.links).where(sa.or_(t.links.c.a == entry_id, t.links.c.b == entry_id))
             )
             conn.execute(sa.delete(t.memories).where(t.memories.c.id == entry_id))
+            if self._search_db is not None:  # search pushdown hook: row gone
+                self._search_db.sync(conn, [entry_id])
             self._audit(
                 conn,
                 "delete",

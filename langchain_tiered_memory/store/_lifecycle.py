@@ -274,6 +274,8 @@ class LifecycleMixin(EpisodeRetentionMixin):
             conn.execute(sa.delete(t.links).where(
                 sa.or_(t.links.c.a.in_(chunk), t.links.c.b.in_(chunk))))
             conn.execute(sa.delete(t.memories).where(t.memories.c.id.in_(chunk)))
+            if self._search_db is not None:  # search pushdown hook: rows gone
+                self._search_db.sync(conn, chunk)
             if history:
                 c = t.contradictions.c
                 conn.execute(sa.delete(t.contradictions).where(

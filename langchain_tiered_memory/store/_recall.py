@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Literal
@@ -12,7 +13,7 @@ import sqlalchemy as sa
 
 from ..decay import effective_importance
 from ..errors import InvalidInput, StoreError
-from ..retrieval.engine import IndexSource, RecallRequest, recall
+from ..retrieval.engine import CandidateSource, IndexSource, RecallRequest, recall
 from ..retrieval.pipeline import RankedCandidate
 from ..text import tokenize
 from ..types import MemoryEntry, MemoryTier, MemoryType, SearchHit
@@ -94,25 +95,23 @@ class RecallMixin(StoreCore):
         filters = _Filters(tiers, types, tags, since, until, episode_id, history=history)
         if k == 0 or not query.strip():
             return []
-        index = self._index(namespace)
         qvec = self._query_vector(query) if mode != "keyword" else None
         base = config.importance_decay_days
         now_ts = to_ts(when) or 0.0
         archived = config.archived_weight
         meta: dict[str, RowMeta] = {}
+        rows: Mapping[str, RowMeta] = {}  # ranking metadata of the candidates' source
 
         def accept(i: str) -> bool:
-            row = index.meta.get(i)
+            row = rows.get(i)
             return row is not None and filters.accept(row)
 
         def importance(ids: Sequence[str]) -> dict[str, float]:
-            meta.update({i: index.meta[i] for i in ids})
+            meta.update({i: rows[i] for i in ids})
             return {i: _effective(meta[i], now_ts, base) for i in ids}
 
         def tier_weight(ids: Sequence[str]) -> dict[str, float]:
-            return {
-                i: archived if index.meta[i].tier == MemoryTier.ARCHIVAL.value else 1.0 for i in ids
-            }
+            return {i: archived if rows[i].tier == MemoryTier.ARCHIVAL.value else 1.0 for i in ids}
 
         texts: dict[str, MemoryEntry] = {}
 
@@ -122,15 +121,27 @@ class RecallMixin(StoreCore):
 
         use_rerank = config.rerank_enabled if rerank is None else rerank
         reranker = self._get_reranker() if use_rerank and mode == "hybrid" else None
-        ranked = recall(
-            IndexSource(index.keyword, index.vectors, index.lock),
-            RecallRequest(tokenize(query), qvec, k, mode, accept, query),
-            config=config,
-            importance=importance,
-            tier_weight=tier_weight,
-            reranker=reranker,
-            texts=read_texts if reranker is not None else None,
-        )
+        pushdown = self._search_db if self._search_db and self._search_db.pushdown else None
+        with contextlib.ExitStack() as scope:
+            source: CandidateSource
+            if pushdown is not None:  # search pushdown hook: filtered in SQL (store/_db_search.py)
+                db = scope.enter_context(
+                    pushdown.candidates(namespace, filters, model_id=self.model_id)
+                )
+                source, rows, accept_ids = db, db.rows, None
+            else:
+                index = self._index(namespace)
+                source, rows = IndexSource(index.keyword, index.vectors, index.lock), index.meta
+                accept_ids = accept
+            ranked = recall(
+                source,
+                RecallRequest(tokenize(query), qvec, k, mode, accept_ids, query),
+                config=config,
+                importance=importance,
+                tier_weight=tier_weight,
+                reranker=reranker,
+                texts=read_texts if reranker is not None else None,
+            )
         if history:
             ranked = _successors_first(ranked, meta)
         entries = texts or self.get_many([c.id for c in ranked], namespace=namespace)

@@ -103,6 +103,8 @@ class ReembedMixin(StoreCore):
                 orphans = [r.owner_id for r in rows if r.owner_id not in texts]
                 if orphans:
                     conn.execute(sa.delete(t.vectors).where(v.owner_id.in_(orphans)))
+                if self._search_db is not None:  # search pushdown hook: vectors re-embedded
+                    self._search_db.sync(conn, [r.owner_id for r in rows if r.kind == "memory"])
             done += len(todo)
             if progress is not None:
                 progress(done, total)
