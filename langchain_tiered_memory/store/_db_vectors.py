@@ -108,7 +108,9 @@ def ensure_ann_index(conn: sa.Connection, namespace: str, dim: int) -> None:
         # planner can prove must name the namespace itself.
         postgresql_where=sa.and_(s.namespace == namespace, s.kind == MEMORY, s.dim == dim),
     )
-    index.create(conn, checkfirst=True)
+    # An Index attaches itself to its table; detached, the schema's ``create_all`` never sees it.
+    t.search_vectors.indexes.discard(index)
+    conn.execute(sa.schema.CreateIndex(index, if_not_exists=True))
 
 
 def vector_search(
