@@ -214,9 +214,40 @@ def _ann(
     where: Sequence[sa.ColumnElement[bool]],
     columns: Sequence[Any],
 ) -> list[Any]:
+    settings = {
+        "hnsw.ef_search": str(min(ef, 1000)),
+        "plan_cache_mode": "force_custom_plan",
+        # Without this the planner may prefer the namespace B-tree plus a sort for a namespace
+        # it believes small (stale statistics): exact, but not the scan this path is for.
+        "enable_sort": "off",
+    }
+    before = {name: _set(conn, name, value) for name, value in settings.items()}
+    try:
+        return _ann_query(conn, namespace, model_id, literal, dim, ef, limit, where, columns)
+    finally:
+        for name, value in before.items():
+            _set(conn, name, value)
+
+
+def _set(conn: sa.Connection, name: str, value: str) -> str:
+    """Set a setting for the rest of the transaction; return its previous value."""
+    previous = conn.execute(sa.select(sa.func.current_setting(name))).scalar_one()
+    conn.execute(sa.select(sa.func.set_config(name, value, True)))
+    return str(previous)
+
+
+def _ann_query(
+    conn: sa.Connection,
+    namespace: str,
+    model_id: str,
+    literal: str,
+    dim: int,
+    ef: int,
+    limit: int,
+    where: Sequence[sa.ColumnElement[bool]],
+    columns: Sequence[Any],
+) -> list[Any]:
     s, m = t.search_vectors.c, t.memories.c
-    conn.execute(sa.select(sa.func.set_config("hnsw.ef_search", str(min(ef, 1000)), True)))
-    conn.execute(sa.select(sa.func.set_config("plan_cache_mode", "force_custom_plan", True)))
     distance = sa.cast(s.embedding, t.PgVector(dim)).op("<#>")(sa.cast(literal, t.PgVector(dim)))
     # The inner scan must be the index's: its WHERE is exactly the index predicate, its ORDER
     # BY the index expression. The caller's filters apply outside, on at most ``ef`` rows.

@@ -12,7 +12,11 @@ from langchain_tiered_memory.retrieval import KeywordIndex
 from langchain_tiered_memory.store import _tables as t
 from langchain_tiered_memory.store._db_keyword import bm25_search, read_stats
 from langchain_tiered_memory.store._db_search import DatabaseSearch
-from langchain_tiered_memory.store._db_vectors import ann_index_exists, vector_search
+from langchain_tiered_memory.store._db_vectors import (
+    ann_index_exists,
+    ann_index_name,
+    vector_search,
+)
 from langchain_tiered_memory.store._index import meta_columns
 from tests.pgvector.conftest import RandomEmbeddings
 
@@ -152,7 +156,7 @@ def test_ann_recall_against_exact_is_at_least_095(open_pg):
     s = open_pg(embeddings=emb)
     assert isinstance(s._search_db, DatabaseSearch)
     s._search_db.ann_min_rows = 1000
-    s.add_many([f"memory number {i}" for i in range(1500)], namespace="big")
+    s.add_many([f"memory number {i}" for i in range(1200)], namespace="big")
     s.add_many([f"other {i}" for i in range(300)], namespace="other")
     m = t.memories.c
     where = [m.namespace == "big", m.status == "active"]
@@ -167,7 +171,14 @@ def test_ann_recall_against_exact_is_at_least_095(open_pg):
             assert len(ann) == len(exact) == 10
             hit += len(set(ann) & set(exact))
             total += 10
+        conn.execute(sa.text("SELECT pg_stat_force_next_flush()"))
     assert hit / total >= 0.95
+    with s.engine.connect() as conn:  # the ANN searches did walk the namespace's HNSW graph
+        scans = conn.execute(
+            sa.text("SELECT idx_scan FROM pg_stat_user_indexes WHERE indexrelname = :name"),
+            {"name": ann_index_name("big", emb.dim)},
+        ).scalar()
+    assert scans is not None and scans >= 30
 
 
 def test_namespaces_are_isolated(open_pg):
