@@ -151,6 +151,13 @@ def start_pgvector_cluster() -> PgvectorCluster:
     """Start a throwaway ``pgserver`` cluster (the PyPI package ships PostgreSQL 16 + pgvector)."""
     import pgserver
 
+    import psycopg
+
     root = tempfile.mkdtemp(prefix="tm-pgv-")
     server = pgserver.get_server(root, cleanup_mode="stop")
+    # A throwaway cluster needs no durability: as with `start_cluster`, and a fast shutdown.
+    with psycopg.connect(f"host={root} user=postgres dbname=postgres", autocommit=True) as conn:
+        for name in ("fsync", "synchronous_commit", "full_page_writes"):
+            conn.execute(f"ALTER SYSTEM SET {name} = off")
+        conn.execute("SELECT pg_reload_conf()")
     return PgvectorCluster(server, root)
