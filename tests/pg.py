@@ -18,6 +18,9 @@ import time
 import uuid
 from dataclasses import dataclass
 
+import pgserver
+import psycopg
+
 
 def _bindir() -> str | None:
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
@@ -131,8 +134,6 @@ class PgvectorCluster:
 
     def new_database(self) -> str:
         """Create an empty database with the ``vector`` extension and return its URL."""
-        import psycopg
-
         name = "v_" + uuid.uuid4().hex[:12]
         with psycopg.connect(f"host={self.socket_dir} user=postgres dbname=postgres",
                              autocommit=True) as conn:
@@ -149,10 +150,6 @@ class PgvectorCluster:
 
 def start_pgvector_cluster() -> PgvectorCluster:
     """Start a throwaway ``pgserver`` cluster (the PyPI package ships PostgreSQL 16 + pgvector)."""
-    import pgserver
-
-    import psycopg
-
     root = tempfile.mkdtemp(prefix="tm-pgv-")
     server = pgserver.get_server(root, cleanup_mode="stop")
     # A throwaway cluster needs no durability: as with `start_cluster`, and a fast shutdown.
