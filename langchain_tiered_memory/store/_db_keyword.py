@@ -30,7 +30,16 @@ from sqlalchemy.dialects import postgresql
 
 from . import _tables as t
 
-__all__ = ["K1", "B", "KeywordStats", "bm25_search", "read_stats", "score_terms", "sync_postings"]
+__all__ = [
+    "K1",
+    "B",
+    "KeywordStats",
+    "bm25_search",
+    "bm25_select",
+    "read_stats",
+    "score_terms",
+    "sync_postings",
+]
 
 # The in-process index's defaults (`retrieval.keyword.KeywordIndex`).
 K1 = 1.2
@@ -73,21 +82,24 @@ class KeywordStats:
 def read_stats(conn: sa.Connection, namespace: str, tokens: Iterable[str]) -> KeywordStats:
     """N, total length and the document frequencies of ``tokens`` in one namespace."""
     ns, terms = t.search_namespaces.c, t.search_terms.c
-    row = conn.execute(
-        sa.select(ns.n_docs, ns.total_len).where(ns.namespace == namespace, ns.kind == MEMORY)
-    ).first()
-    wanted = sorted(set(tokens))
-    df: dict[str, int] = {}
-    if wanted and row is not None:
-        for term, count in conn.execute(
-            sa.select(terms.term, terms.df).where(
-                terms.namespace == namespace, terms.kind == MEMORY, terms.term.in_(wanted)
-            )
-        ):
-            df[term] = int(count)
-    if row is None:
-        return KeywordStats(0, 0, df)
-    return KeywordStats(int(row.n_docs), int(row.total_len), df)
+    # One round trip: the namespace row, joined to the query's terms that it has.
+    rows = conn.execute(
+        sa.select(ns.n_docs, ns.total_len, terms.term, terms.df)
+        .select_from(t.search_namespaces)
+        .outerjoin(
+            t.search_terms,
+            sa.and_(
+                terms.namespace == ns.namespace,
+                terms.kind == ns.kind,
+                terms.term.in_(sorted(set(tokens))),
+            ),
+        )
+        .where(ns.namespace == namespace, ns.kind == MEMORY)
+    ).all()
+    if not rows:
+        return KeywordStats(0, 0, {})
+    df = {r.term: int(r.df) for r in rows if r.term is not None}
+    return KeywordStats(int(rows[0].n_docs), int(rows[0].total_len), df)
 
 
 def score_terms(tokens: Sequence[str], doc_terms: Sequence[str], stats: KeywordStats) -> float:
@@ -114,10 +126,22 @@ def bm25_search(
     where: Sequence[sa.ColumnElement[bool]],
     columns: Sequence[Any],
 ) -> list[Any]:
+    """Run `bm25_select` (no rows when no query token is in the namespace)."""
+    query = bm25_select(namespace, tokens, stats, limit, where, columns)
+    return [] if query is None else list(conn.execute(query))
+
+
+def bm25_select(
+    namespace: str,
+    tokens: Sequence[str],
+    stats: KeywordStats,
+    limit: int,
+    where: Sequence[sa.ColumnElement[bool]],
+    columns: Sequence[Any],
+) -> sa.Select[Any] | None:
     """The ``limit`` best entries matching a query token and the filters ``where``.
 
     Args:
-        conn: A connection (the search's read transaction).
         namespace: Whose entries.
         tokens: The query tokens (repeats weigh the term that many times).
         stats: The namespace's statistics for these tokens (`read_stats`).
@@ -126,7 +150,8 @@ def bm25_search(
         columns: ``tm_memories`` columns to return beside the score (labelled ``score``).
 
     Returns:
-        Rows with ``columns`` and ``score``, best first (ties by id).
+        A query for rows with ``columns`` and ``score``, best first (ties by id); ``None``
+        when no query token is in the namespace.
     """
     weights = {
         term: qtf * stats.idf(term)
@@ -134,7 +159,7 @@ def bm25_search(
         if stats.idf(term) > 0.0
     }
     if not weights or limit <= 0:
-        return []
+        return None
     p, m = t.search_postings.c, t.memories.c
     tf = sa.cast(p.tf, sa.Float)
     norm = K1 * (1.0 - B + B * sa.cast(p.doc_len, sa.Float) / stats.avgdl)
@@ -145,14 +170,13 @@ def bm25_search(
         .group_by(p.doc_id)
         .subquery("scored")
     )
-    query = (
+    return (
         sa.select(*columns, scored.c.score)
         .join_from(scored, t.memories, m.id == scored.c.doc_id)
         .where(*where)
         .order_by(scored.c.score.desc(), m.id)
         .limit(limit)
     )
-    return list(conn.execute(query))
 
 
 def sync_postings(conn: sa.Connection, ids: Iterable[str]) -> set[str]:

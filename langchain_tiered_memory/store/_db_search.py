@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import numpy as np
@@ -26,12 +27,22 @@ from sqlalchemy.dialects import postgresql
 
 from ..config import MemoryConfig
 from ..errors import StoreError
+from ..types import MemoryEntry
 from . import _tables as t
 from ._db import db_errors
-from ._db_keyword import KeywordStats, bm25_search, read_stats, score_terms, sync_postings
-from ._db_vectors import ann_index_exists, ensure_ann_index, similarities, sync_vectors
-from ._db_vectors import vector_search as _vector_search
-from ._index import RowMeta, meta_columns
+from ._db_keyword import KeywordStats, bm25_select, read_stats, score_terms, sync_postings
+from ._db_vectors import (
+    ann_index_exists,
+    ensure_ann_index,
+    exact_select,
+    query_literal,
+    similarities,
+    similarity_of,
+    sync_vectors,
+    vector_search,
+)
+from ._index import RowMeta
+from ._rows import entry_from_row
 
 __all__ = ["DatabaseCandidates", "DatabaseSearch", "RowFilter", "open_search_backend"]
 
@@ -148,22 +159,36 @@ class DatabaseSearch:
         filters: RowFilter,
         *,
         model_id: str,
-    ) -> Any:
-        """A `CandidateSource` over one namespace, valid inside the ``with`` block.
+        tokens: Sequence[str],
+        query_vector: np.ndarray | None,
+        keyword: bool = True,
+    ) -> Iterator[DatabaseCandidates]:
+        """A `CandidateSource` over one namespace for one query, valid inside the ``with``.
 
-        The block is one read-only snapshot of the database.
+        The block is one REPEATABLE READ snapshot, so the statistics and both lists agree.
+
+        Args:
+            namespace: Whose memories.
+            filters: The caller's filters (applied in SQL).
+            model_id: The embedding model whose vectors are searched.
+            tokens: The query's tokens.
+            query_vector: The query's unit vector (``None``: no vector list).
+            keyword: Whether the keyword list is wanted.
         """
         with db_errors("search memories"), self.engine.connect() as conn:
             conn = conn.execution_options(isolation_level="REPEATABLE READ")
             with conn.begin():
-                conn.execute(sa.text("SET TRANSACTION READ ONLY"))
                 yield DatabaseCandidates(
-                    conn, namespace, filter_clauses(namespace, filters), model_id=model_id,
-                    ann=lambda dim: self._ann_ready(conn, namespace, dim),
+                    conn,
+                    _Query(namespace, filter_clauses(namespace, filters), model_id, tokens,
+                           query_vector, keyword),
+                    ann=lambda dim, n_docs: self._ann_ready(conn, namespace, dim, n_docs),
                     ann_min_ef=self.ann_min_ef,
                 )
 
-    def _ann_ready(self, conn: sa.Connection, namespace: str, dim: int) -> bool:
+    def _ann_ready(self, conn: sa.Connection, namespace: str, dim: int, n_docs: int) -> bool:
+        if n_docs < self.ann_min_rows:
+            return False
         if (namespace, dim) in self._ann_built:
             return True
         if ann_index_exists(conn, namespace, dim):
@@ -172,62 +197,160 @@ class DatabaseSearch:
         return False
 
 
+@dataclass(frozen=True, slots=True)
+class _Query:
+    namespace: str
+    where: list[sa.ColumnElement[bool]]
+    model_id: str
+    tokens: Sequence[str]
+    vector: np.ndarray | None
+    keyword: bool
+
+
 class DatabaseCandidates:
     """One query's `CandidateSource`: keyword and vector lists read from PostgreSQL.
 
-    Everything the engine asks after the two searches (terms, BM25 of a candidate, idf, ranking
-    metadata) is answered from the rows those searches returned and one statistics query.
+    The first list asked for fetches both, with the namespace's statistics, in two round trips
+    (statistics, then one ``UNION ALL`` of the BM25 top and the nearest vectors; a namespace
+    with an HNSW index runs its ANN scan apart). Keyword hits carry their vector similarity, so
+    fusion needs no further query; BM25 of vector-only hits is computed from their terms with
+    the same statistics. Rows come back whole, so the store builds its hits without reading
+    them again (`entries`).
     """
 
     def __init__(
         self,
         conn: sa.Connection,
-        namespace: str,
-        where: list[sa.ColumnElement[bool]],
+        query: _Query,
         *,
-        model_id: str,
-        ann: Callable[[int], bool],
+        ann: Callable[[int, int], bool],
         ann_min_ef: int,
     ) -> None:
         self.conn = conn
-        self.namespace = namespace
-        self.where = where
-        self.model_id = model_id
+        self.query = query
         self.rows: dict[str, RowMeta] = {}
+        self._full: dict[str, Any] = {}
         self._terms: dict[str, list[str]] = {}
+        self._sims: dict[str, float] = {}
         self._stats: KeywordStats | None = None
-        self._stats_tokens: set[str] = set()
+        self._lists: tuple[int, list[tuple[str, float]], list[tuple[str, float]]] | None = None
         self._ann = ann
         self._ann_min_ef = ann_min_ef
         self.keyword = _Keyword(self)
         self.vectors = _Vectors(self)
         self.lock: contextlib.AbstractContextManager[Any] = contextlib.nullcontext()
 
-    def stats(self, tokens: Iterable[str]) -> KeywordStats:
-        """The namespace's statistics, read once per query (more tokens: read again)."""
-        wanted = set(tokens)
-        if self._stats is None or not wanted <= self._stats_tokens:
-            self._stats_tokens |= wanted
-            self._stats = read_stats(self.conn, self.namespace, self._stats_tokens)
+    @property
+    def stats(self) -> KeywordStats:
+        """The namespace's statistics for the query's tokens (read once)."""
+        if self._stats is None:
+            self._stats = read_stats(self.conn, self.query.namespace, self.query.tokens)
         return self._stats
 
-    def remember(self, rows: Iterable[Any]) -> None:
-        """Keep the ranking metadata and terms of returned rows."""
+    def entries(self, ids: Iterable[str]) -> dict[str, MemoryEntry]:
+        """The entries of returned candidates, from the rows the search already read."""
+        return {i: entry_from_row(self._full[i]) for i in ids if i in self._full}
+
+    def lists(self, k: int) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
+        """The top-``k`` keyword and vector lists (fetched once per ``k``)."""
+        if self._lists is None or self._lists[0] < k:
+            kw, vec = self._fetch(k)
+            self._lists = (k, kw, vec)
+        return self._lists[1][:k], self._lists[2][:k]
+
+    def _fetch(self, k: int) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
+        q = self.query
+        stats = self.stats
+        columns = list(t.memories.c)
+        names = [c.name for c in columns]
+        parts: list[sa.Select[Any]] = []
+        rows: list[Any] = []
+        literal = dim = None
+        if q.vector is not None:
+            literal, dim = query_literal(q.vector), int(q.vector.shape[-1])
+        if q.keyword:
+            sim = (
+                similarity_of(t.memories.c.id, q.model_id, literal, dim)
+                if literal is not None and dim is not None
+                else sa.cast(sa.null(), sa.Float)
+            )
+            kw = bm25_select(q.namespace, q.tokens, stats, k, q.where,
+                             [*columns, sim.label("similarity")])
+            if kw is not None:
+                sub = kw.subquery("kw")
+                parts.append(sa.select(*[sub.c[n] for n in names], sub.c.score,
+                                       sub.c.similarity, sa.literal("kw").label("list")))
+        if literal is not None and dim is not None:
+            if self._ann(dim, stats.n_docs):
+                rows.extend(_tag(vector_search(
+                    self.conn, q.namespace, q.model_id, q.vector, k, q.where, columns,  # type: ignore[arg-type]
+                    ann=True, ann_min_ef=self._ann_min_ef,
+                )))
+            else:
+                sub = exact_select(q.namespace, q.model_id, literal, dim, k, q.where,
+                                   columns).subquery("vec")
+                parts.append(sa.select(*[sub.c[n] for n in names],
+                                       sa.cast(sa.null(), sa.Float).label("score"),
+                                       sub.c.similarity, sa.literal("vec").label("list")))
+        if parts:
+            rows.extend(self.conn.execute(sa.union_all(*parts) if len(parts) > 1 else parts[0]))
+        kw_hits: list[tuple[str, float]] = []
+        vec_hits: list[tuple[str, float]] = []
         for row in rows:
-            if row.id not in self.rows:
-                self.rows[row.id] = RowMeta(row)
-                self._terms[row.id] = row.terms.split()
+            self._remember(row)
+            if row.similarity is not None:
+                self._sims[row.id] = float(row.similarity)
+            if row.list == "kw":
+                kw_hits.append((row.id, float(row.score)))
+            else:
+                vec_hits.append((row.id, float(row.similarity)))
+        # The SQL orders: score, then id; distance (= -similarity), then id.
+        kw_hits.sort(key=lambda hit: (-hit[1], hit[0]))
+        vec_hits.sort(key=lambda hit: (-hit[1], hit[0]))
+        return kw_hits, vec_hits
+
+    def _remember(self, row: Any) -> None:
+        if row.id not in self._full:
+            self._full[row.id] = row
+            self.rows[row.id] = RowMeta(row)
+            self._terms[row.id] = row.terms.split()
 
     def terms(self, doc_id: str) -> list[str]:
-        """The token list of a candidate (read if neither search returned it)."""
+        """The token list of a candidate (read if neither list returned it)."""
         if doc_id not in self._terms:
             m = t.memories.c
-            self.remember(
-                self.conn.execute(
-                    sa.select(*meta_columns()).where(m.id == doc_id, *self.where)
-                )
-            )
+            for row in self.conn.execute(
+                sa.select(t.memories).where(m.id == doc_id, *self.query.where)
+            ):
+                self._remember(row)
         return self._terms.get(doc_id, [])
+
+    def similarities(self, query: np.ndarray, ids: Iterable[str]) -> dict[str, float]:
+        """Similarities of candidates, from the lists' rows when they carry them."""
+        wanted = list(ids)
+        missing = [i for i in wanted if i not in self._sims]
+        if missing:
+            q = self.query
+            self._sims.update(similarities(self.conn, q.namespace, q.model_id, query, missing))
+        return {i: self._sims[i] for i in wanted if i in self._sims}
+
+
+def _tag(rows: Iterable[Any]) -> list[Any]:
+    """ANN rows, given the columns the ``UNION ALL`` rows have."""
+    return [_Row(row._mapping, None, "vec") for row in rows]
+
+
+class _Row:
+    """A row with ``score`` and ``list`` added (attribute and ``_mapping`` access)."""
+
+    def __init__(self, mapping: Any, score: float | None, tag: str) -> None:
+        self._mapping = {**mapping, "score": score, "list": tag}
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._mapping[name]
+        except KeyError:
+            raise AttributeError(name) from None
 
 
 class _Keyword:
@@ -237,33 +360,26 @@ class _Keyword:
         self._source = source
 
     def __len__(self) -> int:
-        return self._source.stats(()).n_docs
+        return self._source.stats.n_docs
 
     def search(self, query_tokens: Sequence[str], k: int) -> list[tuple[str, float]]:
-        src = self._source
-        rows = bm25_search(
-            src.conn, src.namespace, query_tokens, src.stats(query_tokens), k, src.where,
-            meta_columns(),
-        )
-        src.remember(rows)
-        return [(r.id, float(r.score)) for r in rows]
+        return self._source.lists(k)[0]
 
     def score_ids(self, query_tokens: Sequence[str], ids: Iterable[str]) -> dict[str, float]:
         src = self._source
-        stats = src.stats(query_tokens)
-        return {i: score_terms(query_tokens, src.terms(i), stats) for i in ids if src.terms(i)}
+        return {i: score_terms(query_tokens, src.terms(i), src.stats) for i in ids if src.terms(i)}
 
     def terms_of(self, doc_id: str) -> frozenset[str]:
         return frozenset(self._source.terms(doc_id))
 
     def idf(self, token: str) -> float:
-        return self._source.stats((token,)).idf(token)
+        return self._source.stats.idf(token)
 
     def document_frequency(self, token: str) -> int:
-        return self._source.stats((token,)).df.get(token, 0)
+        return self._source.stats.df.get(token, 0)
 
     def max_idf(self) -> float:
-        return self._source.stats(()).max_idf()
+        return self._source.stats.max_idf()
 
 
 class _Vectors:
@@ -275,19 +391,11 @@ class _Vectors:
     def search(
         self, query: np.ndarray, k: int, *, allowed: Callable[[str], bool] | None = None
     ) -> list[tuple[str, float]]:
-        src = self._source
-        dim = int(query.shape[-1])
-        rows = _vector_search(
-            src.conn, src.namespace, src.model_id, query, k, src.where, meta_columns(),
-            ann=src._ann(dim), ann_min_ef=src._ann_min_ef,
-        )
-        src.remember(rows)
-        out = [(r.id, float(r.similarity)) for r in rows]
-        return [(i, s) for i, s in out if allowed is None or allowed(i)]
+        hits = self._source.lists(k)[1]
+        return [(i, s) for i, s in hits if allowed is None or allowed(i)]
 
     def similarities(self, query: np.ndarray, ids: Iterable[str]) -> dict[str, float]:
-        src = self._source
-        return similarities(src.conn, src.namespace, src.model_id, query, list(ids))
+        return self._source.similarities(query, ids)
 
 
 def has_vector_extension(engine: sa.Engine) -> bool:

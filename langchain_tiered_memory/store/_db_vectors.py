@@ -40,7 +40,10 @@ __all__ = [
     "ann_index_exists",
     "ann_index_name",
     "ensure_ann_index",
+    "exact_select",
+    "query_literal",
     "similarities",
+    "similarity_of",
     "sync_vectors",
     "vector_search",
 ]
@@ -185,9 +188,22 @@ def _exact(
     where: Sequence[sa.ColumnElement[bool]],
     columns: Sequence[Any],
 ) -> list[Any]:
+    return list(conn.execute(exact_select(namespace, model_id, literal, dim, limit, where, columns)))
+
+
+def exact_select(
+    namespace: str,
+    model_id: str,
+    literal: str,
+    dim: int,
+    limit: int,
+    where: Sequence[sa.ColumnElement[bool]],
+    columns: Sequence[Any],
+) -> sa.Select[Any]:
+    """An exact nearest-neighbour query (``literal``: the query vector's text form)."""
     s, m = t.search_vectors.c, t.memories.c
     distance = s.embedding.op("<#>")(sa.cast(literal, t.PgVector()))
-    query = (
+    return (
         sa.select(*columns, (-distance).label("similarity"))
         .join_from(t.search_vectors, t.memories, m.id == s.owner_id)
         .where(
@@ -200,7 +216,22 @@ def _exact(
         .order_by(distance, s.owner_id)
         .limit(limit)
     )
-    return list(conn.execute(query))
+
+
+def similarity_of(entry_id: Any, model_id: str, literal: str, dim: int) -> Any:
+    """A scalar subquery: the similarity of an entry's vector (of this model) to the query."""
+    s = t.search_vectors.c
+    distance = s.embedding.op("<#>")(sa.cast(literal, t.PgVector()))
+    return (
+        sa.select(-distance)
+        .where(s.owner_id == entry_id, s.model_id == model_id, s.dim == dim)
+        .scalar_subquery()
+    )
+
+
+def query_literal(vector: np.ndarray) -> str:
+    """A vector's text form, as bound for pgvector."""
+    return _literal(vector)
 
 
 def _ann(

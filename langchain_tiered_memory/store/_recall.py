@@ -122,12 +122,15 @@ class RecallMixin(StoreCore):
         use_rerank = config.rerank_enabled if rerank is None else rerank
         reranker = self._get_reranker() if use_rerank and mode == "hybrid" else None
         pushdown = self._search_db if self._search_db and self._search_db.pushdown else None
+        tokens = tokenize(query)
+        found: dict[str, MemoryEntry] = {}  # pushdown: the hits' rows, already read
         with contextlib.ExitStack() as scope:
             source: CandidateSource
             if pushdown is not None:  # search pushdown hook: filtered in SQL (store/_db_search.py)
-                db = scope.enter_context(
-                    pushdown.candidates(namespace, filters, model_id=self.model_id)
-                )
+                db = scope.enter_context(pushdown.candidates(
+                    namespace, filters, model_id=self.model_id, tokens=tokens,
+                    query_vector=qvec, keyword=mode != "vector",
+                ))
                 source, rows, accept_ids = db, db.rows, None
             else:
                 index = self._index(namespace)
@@ -135,16 +138,18 @@ class RecallMixin(StoreCore):
                 accept_ids = accept
             ranked = recall(
                 source,
-                RecallRequest(tokenize(query), qvec, k, mode, accept_ids, query),
+                RecallRequest(tokens, qvec, k, mode, accept_ids, query),
                 config=config,
                 importance=importance,
                 tier_weight=tier_weight,
                 reranker=reranker,
                 texts=read_texts if reranker is not None else None,
             )
+            if pushdown is not None:  # search pushdown hook: rows came with the candidates
+                found = db.entries(c.id for c in ranked)
         if history:
             ranked = _successors_first(ranked, meta)
-        entries = texts or self.get_many([c.id for c in ranked], namespace=namespace)
+        entries = texts or found or self.get_many([c.id for c in ranked], namespace=namespace)
         hits = [
             SearchHit(entries[c.id], c.score, dict(c.scores)) for c in ranked if c.id in entries
         ]
