@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -30,9 +31,18 @@ from ..errors import StoreError
 from ..types import MemoryEntry
 from . import _tables as t
 from ._db import db_errors
-from ._db_keyword import KeywordStats, bm25_select, read_stats, score_terms, sync_postings
+from ._db_keyword import (
+    KeywordStats,
+    bm25_select_in_sql,
+    read_stats,
+    score_terms,
+    stats_columns,
+    stats_from_row,
+    sync_postings,
+)
 from ._db_vectors import (
-    ann_index_exists,
+    ann_index_name,
+    ann_index_names,
     ensure_ann_index,
     exact_select,
     query_literal,
@@ -49,6 +59,7 @@ __all__ = ["DatabaseCandidates", "DatabaseSearch", "RowFilter", "open_search_bac
 logger = logging.getLogger("langchain_tiered_memory")
 
 _MARKER = "search_pushdown"
+_ANN_REFRESH = 30.0
 _BACKFILL_CHUNK = 2_000
 
 
@@ -111,6 +122,8 @@ class DatabaseSearch:
         self.ann_min_ef = ann_min_ef
         # Names of partial HNSW indexes known to exist: a few large namespaces, never dropped.
         self._ann_built: set[tuple[str, int]] = set()
+        self._ann_names: set[str] = set()
+        self._ann_listed = -float("inf")
 
     # -- upkeep -----------------------------------------------------------------------------
 
@@ -141,6 +154,7 @@ class DatabaseSearch:
                 # threshold; afterwards pgvector keeps the graph current row by row.
                 ensure_ann_index(conn, namespace, int(dim))
                 self._ann_built.add((namespace, int(dim)))
+                self._ann_names.add(ann_index_name(namespace, int(dim)))
 
     def backfill(self, conn: sa.Connection) -> int:
         """Index every existing memory (enabling pushdown on a database that has rows)."""
@@ -165,7 +179,9 @@ class DatabaseSearch:
     ) -> Iterator[DatabaseCandidates]:
         """A `CandidateSource` over one namespace for one query, valid inside the ``with``.
 
-        The block is one REPEATABLE READ snapshot, so the statistics and both lists agree.
+        Statistics and both lists come from one statement, so from one snapshot: a
+        concurrent write is seen whole or not at all. (A namespace searched through its HNSW
+        index runs that scan as a second statement.)
 
         Args:
             namespace: Whose memories.
@@ -176,25 +192,27 @@ class DatabaseSearch:
             keyword: Whether the keyword list is wanted.
         """
         with db_errors("search memories"), self.engine.connect() as conn:
-            conn = conn.execution_options(isolation_level="REPEATABLE READ")
-            with conn.begin():
-                yield DatabaseCandidates(
-                    conn,
-                    _Query(namespace, filter_clauses(namespace, filters), model_id, tokens,
-                           query_vector, keyword),
-                    ann=lambda dim, n_docs: self._ann_ready(conn, namespace, dim, n_docs),
-                    ann_min_ef=self.ann_min_ef,
-                )
+            # One statement needs no transaction: autocommit saves the BEGIN and the ROLLBACK.
+            conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+            yield DatabaseCandidates(
+                conn,
+                _Query(namespace, filter_clauses(namespace, filters), model_id, tokens,
+                       query_vector, keyword),
+                ann=lambda dim: self._ann_ready(conn, namespace, dim),
+                ann_min_ef=self.ann_min_ef,
+            )
 
-    def _ann_ready(self, conn: sa.Connection, namespace: str, dim: int, n_docs: int) -> bool:
-        if n_docs < self.ann_min_rows:
-            return False
-        if (namespace, dim) in self._ann_built:
-            return True
-        if ann_index_exists(conn, namespace, dim):
-            self._ann_built.add((namespace, dim))
-            return True
-        return False
+    def _ann_ready(self, conn: sa.Connection, namespace: str, dim: int) -> bool:
+        """Whether the namespace has its HNSW index (names re-listed every ``_ANN_REFRESH`` s).
+
+        Another process may build one; until this process sees it, it scans exactly (right,
+        only slower).
+        """
+        now = time.monotonic()
+        if now - self._ann_listed > _ANN_REFRESH:
+            self._ann_names = ann_index_names(conn)
+            self._ann_listed = now
+        return ann_index_name(namespace, dim) in self._ann_names
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +241,7 @@ class DatabaseCandidates:
         conn: sa.Connection,
         query: _Query,
         *,
-        ann: Callable[[int, int], bool],
+        ann: Callable[[int], bool],
         ann_min_ef: int,
     ) -> None:
         self.conn = conn
@@ -259,45 +277,46 @@ class DatabaseCandidates:
         return self._lists[1][:k], self._lists[2][:k]
 
     def _fetch(self, k: int) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
-        q = self.query
-        stats = self.stats
-        columns = list(t.memories.c)
-        names = [c.name for c in columns]
+        q, m = self.query, t.memories.c
         parts: list[sa.Select[Any]] = []
         rows: list[Any] = []
-        literal = dim = None
-        if q.vector is not None:
-            literal, dim = query_literal(q.vector), int(q.vector.shape[-1])
+        literal = query_literal(q.vector) if q.vector is not None else None
+        dim = int(q.vector.shape[-1]) if q.vector is not None else 0
+        no_score = sa.cast(sa.null(), sa.Float)
+        # Each list selects ids only; the rows are joined once, outside the UNION ALL.
         if q.keyword:
-            sim = (
-                similarity_of(t.memories.c.id, q.model_id, literal, dim)
-                if literal is not None and dim is not None
-                else sa.cast(sa.null(), sa.Float)
-            )
-            kw = bm25_select(q.namespace, q.tokens, stats, k, q.where,
-                             [*columns, sim.label("similarity")])
+            sim = similarity_of(m.id, q.model_id, literal, dim) if literal is not None else no_score
+            kw = bm25_select_in_sql(q.namespace, q.tokens, k, q.where,
+                                    [m.id.label("hit_id"), sim.label("similarity")],
+                                    with_stats=False)
             if kw is not None:
                 sub = kw.subquery("kw")
-                parts.append(sa.select(*[sub.c[n] for n in names], sub.c.score,
-                                       sub.c.similarity, sa.literal("kw").label("list")))
-        if literal is not None and dim is not None:
-            if self._ann(dim, stats.n_docs):
+                parts.append(sa.select(sub.c.hit_id, sub.c.similarity, sub.c.score,
+                                       sa.literal("kw").label("list")))
+        if q.vector is not None and literal is not None:
+            if self._ann(dim):
                 rows.extend(_tag(vector_search(
-                    self.conn, q.namespace, q.model_id, q.vector, k, q.where, columns,  # type: ignore[arg-type]
-                    ann=True, ann_min_ef=self._ann_min_ef,
+                    self.conn, q.namespace, q.model_id, q.vector, k, q.where,
+                    list(t.memories.c), ann=True, ann_min_ef=self._ann_min_ef,
                 )))
             else:
                 sub = exact_select(q.namespace, q.model_id, literal, dim, k, q.where,
-                                   columns).subquery("vec")
-                parts.append(sa.select(*[sub.c[n] for n in names],
-                                       sa.cast(sa.null(), sa.Float).label("score"),
-                                       sub.c.similarity, sa.literal("vec").label("list")))
+                                   [m.id.label("hit_id")]).subquery("vec")
+                parts.append(sa.select(sub.c.hit_id, sub.c.similarity, no_score.label("score"),
+                                       sa.literal("vec").label("list")))
         if parts:
-            rows.extend(self.conn.execute(sa.union_all(*parts) if len(parts) > 1 else parts[0]))
+            hits = (sa.union_all(*parts) if len(parts) > 1 else parts[0]).subquery("hits")
+            rows.extend(self.conn.execute(
+                sa.select(t.memories, hits.c.similarity, hits.c.score, hits.c.list,
+                          *stats_columns(q.namespace, q.tokens, labelled=True))
+                .join_from(hits, t.memories, m.id == hits.c.hit_id)
+            ))
         kw_hits: list[tuple[str, float]] = []
         vec_hits: list[tuple[str, float]] = []
         for row in rows:
             self._remember(row)
+            if self._stats is None and row.n_docs is not None:
+                self._stats = stats_from_row(row)
             if row.similarity is not None:
                 self._sims[row.id] = float(row.similarity)
             if row.list == "kw":
@@ -336,15 +355,16 @@ class DatabaseCandidates:
 
 
 def _tag(rows: Iterable[Any]) -> list[Any]:
-    """ANN rows, given the columns the ``UNION ALL`` rows have."""
-    return [_Row(row._mapping, None, "vec") for row in rows]
+    """ANN rows, given the columns the ``UNION ALL`` rows have (no statistics)."""
+    extra = {"score": None, "n_docs": None, "total_len": None, "dfs": None, "list": "vec"}
+    return [_Row({**row._mapping, **extra}) for row in rows]
 
 
 class _Row:
-    """A row with ``score`` and ``list`` added (attribute and ``_mapping`` access)."""
+    """A row as a mapping with attribute access (like SQLAlchemy's)."""
 
-    def __init__(self, mapping: Any, score: float | None, tag: str) -> None:
-        self._mapping = {**mapping, "score": score, "list": tag}
+    def __init__(self, mapping: dict[str, Any]) -> None:
+        self._mapping = mapping
 
     def __getattr__(self, name: str) -> Any:
         try:

@@ -39,6 +39,7 @@ from . import _tables as t
 __all__ = [
     "ann_index_exists",
     "ann_index_name",
+    "ann_index_names",
     "ensure_ann_index",
     "exact_select",
     "query_literal",
@@ -97,6 +98,19 @@ def ann_index_exists(conn: sa.Connection, namespace: str, dim: int) -> bool:
         .where(sa.column("indexname") == ann_index_name(namespace, dim))
     ).scalar()
     return found is not None
+
+
+def ann_index_names(conn: sa.Connection) -> set[str]:
+    """Names of every per-namespace HNSW index of the search tables."""
+    name: sa.ColumnClause[str] = sa.column("indexname")
+    return set(
+        conn.execute(
+            sa.select(name)
+            .select_from(sa.table("pg_indexes", name, sa.column("tablename")))
+            .where(sa.column("tablename") == t.search_vectors.name,
+                   name.startswith("ix_tm_search_ann_"))
+        ).scalars()
+    )
 
 
 def ensure_ann_index(conn: sa.Connection, namespace: str, dim: int) -> None:
@@ -261,9 +275,10 @@ def _ann(
 
 
 def _set(conn: sa.Connection, name: str, value: str) -> str:
-    """Set a setting for the rest of the transaction; return its previous value."""
+    """Set a setting on this connection; return its previous value."""
     previous = conn.execute(sa.select(sa.func.current_setting(name))).scalar_one()
-    conn.execute(sa.select(sa.func.set_config(name, value, True)))
+    # Session-wide (the search runs in autocommit mode); the caller restores it.
+    conn.execute(sa.select(sa.func.set_config(name, value, False)))
     return str(previous)
 
 

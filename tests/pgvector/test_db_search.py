@@ -10,7 +10,12 @@ from langchain_tiered_memory import MemoryConfig, MemoryTier, TieredMemoryStore
 from langchain_tiered_memory.errors import StoreError
 from langchain_tiered_memory.retrieval import KeywordIndex
 from langchain_tiered_memory.store import _tables as t
-from langchain_tiered_memory.store._db_keyword import bm25_search, read_stats
+from langchain_tiered_memory.store._db_keyword import (
+    bm25_search,
+    bm25_select_in_sql,
+    read_stats,
+    stats_from_row,
+)
 from langchain_tiered_memory.store._db_search import DatabaseSearch
 from langchain_tiered_memory.store._db_vectors import (
     ann_index_exists,
@@ -74,10 +79,19 @@ def test_sql_bm25_equals_the_in_process_index(open_pg):
             tokens = s_tokens(q)
             stats = read_stats(conn, "a", tokens)
             assert stats.n_docs == len(index)
-            got = bm25_search(conn, "a", tokens, stats, 50, [m.status == "active"], meta_columns())
             want = index.search(tokens, 50)
+            order = [i for i, _ in sorted(want, key=lambda p: (-p[1], p[0]))]
+            where = [m.status == "active"]
+            got = bm25_search(conn, "a", tokens, stats, 50, where, meta_columns())
             assert {r.id: r.score for r in got} == pytest.approx(dict(want), rel=1e-12)
-            assert [r.id for r in got] == [i for i, _ in sorted(want, key=lambda p: (-p[1], p[0]))]
+            assert [r.id for r in got] == order
+            # The one-statement form, statistics and idf computed in SQL, scores the same.
+            query = bm25_select_in_sql("a", tokens, 50, where, meta_columns())
+            in_sql = list(conn.execute(query)) if query is not None else []
+            assert {r.id: r.score for r in in_sql} == pytest.approx(dict(want), rel=1e-12)
+            assert [r.id for r in in_sql] == order
+            if in_sql:
+                assert stats_from_row(in_sql[0]) == stats
             for tok in tokens:
                 assert stats.idf(tok) == pytest.approx(index.idf(tok), rel=1e-12)
 
