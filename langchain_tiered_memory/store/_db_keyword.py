@@ -36,11 +36,8 @@ __all__ = [
     "KeywordStats",
     "bm25_search",
     "bm25_select",
-    "bm25_select_in_sql",
     "read_stats",
     "score_terms",
-    "stats_columns",
-    "stats_from_row",
     "sync_postings",
 ]
 
@@ -175,90 +172,6 @@ def bm25_select(
     )
     return (
         sa.select(*columns, scored.c.score)
-        .join_from(scored, t.memories, m.id == scored.c.doc_id)
-        .where(*where)
-        .order_by(scored.c.score.desc(), m.id)
-        .limit(limit)
-    )
-
-
-def stats_columns(
-    namespace: str, tokens: Iterable[str], *, labelled: bool = False
-) -> list[Any]:
-    """``n_docs``, ``total_len`` and ``dfs`` (JSON: token → df) as scalar subqueries.
-
-    Uncorrelated, so PostgreSQL evaluates each once per statement (an InitPlan).
-    """
-    tt, ns = t.search_terms.c, t.search_namespaces.c
-    here = (ns.namespace == namespace, ns.kind == MEMORY)
-    cols = [
-        sa.select(ns.n_docs).where(*here).scalar_subquery(),
-        sa.select(ns.total_len).where(*here).scalar_subquery(),
-        sa.select(sa.func.json_object_agg(tt.term, tt.df))
-        .where(tt.namespace == namespace, tt.kind == MEMORY, tt.term.in_(sorted(set(tokens))))
-        .scalar_subquery(),
-    ]
-    if labelled:
-        return [c.label(n) for c, n in zip(cols, ("n_docs", "total_len", "dfs"), strict=True)]
-    return cols
-
-
-def stats_from_row(row: Any) -> KeywordStats:
-    """The statistics carried by a row of `bm25_select_in_sql` (or of a ``stats_columns`` row)."""
-    dfs = row.dfs or {}
-    return KeywordStats(int(row.n_docs or 0), int(row.total_len or 0),
-                        {k: int(v) for k, v in dfs.items()})
-
-
-def bm25_select_in_sql(
-    namespace: str,
-    tokens: Sequence[str],
-    limit: int,
-    where: Sequence[sa.ColumnElement[bool]],
-    columns: Sequence[Any],
-    *,
-    with_stats: bool = True,
-) -> sa.Select[Any] | None:
-    """`bm25_select` with the statistics read by the same statement (one round trip).
-
-    With ``with_stats`` each row also carries the statistics the engine needs (``n_docs``,
-    ``total_len`` and ``dfs``, a JSON object of the query tokens' document frequencies),
-    evaluated once.
-    ``ln(1 + x)`` here and ``log1p(x)`` in Python differ in the last bit at most.
-    """
-    counts = Counter(tokens)
-    if not counts or limit <= 0:
-        return None
-    terms = sorted(counts)
-    p, m, tt = t.search_postings.c, t.memories.c, t.search_terms.c
-    n_docs, total_len, _ = stats_columns(namespace, terms)
-    idf = sa.func.ln(1.0 + (n_docs - tt.df + 0.5) / (tt.df + 0.5))
-    qtf = sa.case({term: float(counts[term]) for term in terms}, value=tt.term, else_=0.0)
-    weights = (
-        sa.select(tt.term, (qtf * idf).label("weight"))
-        .where(tt.namespace == namespace, tt.kind == MEMORY, tt.term.in_(terms), tt.df > 0)
-        .cte("weights")
-    )
-    tf = sa.cast(p.tf, sa.Float)
-    avgdl = sa.cast(total_len, sa.Float) / sa.func.nullif(n_docs, 0)
-    norm = K1 * (1.0 - B + B * sa.cast(p.doc_len, sa.Float) / avgdl)
-    scored = (
-        sa.select(
-            p.doc_id,
-            sa.func.sum(weights.c.weight * (tf * (K1 + 1.0)) / (tf + norm)).label("score"),
-        )
-        .select_from(t.search_postings)
-        .join(weights, weights.c.term == p.term)
-        .where(p.namespace == namespace, p.kind == MEMORY, p.term.in_(terms))
-        .group_by(p.doc_id)
-        .subquery("scored")
-    )
-    return (
-        sa.select(
-            *columns,
-            scored.c.score,
-            *(stats_columns(namespace, terms, labelled=True) if with_stats else ()),
-        )
         .join_from(scored, t.memories, m.id == scored.c.doc_id)
         .where(*where)
         .order_by(scored.c.score.desc(), m.id)

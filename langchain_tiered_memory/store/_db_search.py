@@ -20,34 +20,30 @@ import logging
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 import sqlalchemy as sa
-from sqlalchemy.dialects import postgresql
 
 from ..config import MemoryConfig
 from ..errors import StoreError
 from ..types import MemoryEntry
 from . import _tables as t
 from ._db import db_errors
-from ._db_keyword import (
-    KeywordStats,
-    bm25_select_in_sql,
-    read_stats,
-    score_terms,
-    stats_columns,
+from ._db_keyword import KeywordStats, read_stats, score_terms, sync_postings
+from ._db_statement import (
+    RowFilter,
+    SearchShape,
+    bound_filter_clauses,
+    search_rows,
     stats_from_row,
-    sync_postings,
 )
 from ._db_vectors import (
     ann_index_name,
     ann_index_names,
     ensure_ann_index,
-    exact_select,
     query_literal,
     similarities,
-    similarity_of,
     sync_vectors,
     vector_search,
 )
@@ -61,40 +57,6 @@ logger = logging.getLogger("langchain_tiered_memory")
 _MARKER = "search_pushdown"
 _ANN_REFRESH = 30.0
 _BACKFILL_CHUNK = 2_000
-
-
-class RowFilter(Protocol):
-    """The recall filters, as parsed by the store (``store/_recall.py``'s ``_Filters``)."""
-
-    tiers: set[str] | None
-    types: set[str] | None
-    tags: set[str]
-    since: float | None
-    until: float | None
-    episode_id: str | None
-    history: bool
-
-
-def filter_clauses(namespace: str, filters: RowFilter) -> list[sa.ColumnElement[bool]]:
-    """The filters as conditions on ``tm_memories`` (the same rules as ``_Filters.accept``)."""
-    m = t.memories.c
-    where: list[sa.ColumnElement[bool]] = [m.namespace == namespace, m.status == "active"]
-    if not filters.history:
-        where.append(m.superseded_by.is_(None))
-    if filters.tiers is not None:
-        where.append(m.tier.in_(sorted(filters.tiers)))
-    if filters.types is not None:
-        where.append(m.type.in_(sorted(filters.types)))
-    if filters.tags:
-        where.append(sa.cast(m.tags, postgresql.JSONB).contains(sorted(filters.tags)))
-    when = sa.func.coalesce(m.event_at, m.created_at)
-    if filters.since is not None:
-        where.append(when >= filters.since)
-    if filters.until is not None:
-        where.append(when < filters.until)
-    if filters.episode_id is not None:
-        where.append(m.episode_id == filters.episode_id)
-    return where
 
 
 class DatabaseSearch:
@@ -196,8 +158,8 @@ class DatabaseSearch:
             conn = conn.execution_options(isolation_level="AUTOCOMMIT")
             yield DatabaseCandidates(
                 conn,
-                _Query(namespace, filter_clauses(namespace, filters), model_id, tokens,
-                       query_vector, keyword),
+                _Query(namespace, filters, bound_filter_clauses(namespace, filters), model_id,
+                       tokens, query_vector, keyword),
                 ann=lambda dim: self._ann_ready(conn, namespace, dim),
                 ann_min_ef=self.ann_min_ef,
             )
@@ -218,6 +180,7 @@ class DatabaseSearch:
 @dataclass(frozen=True, slots=True)
 class _Query:
     namespace: str
+    filters: RowFilter
     where: list[sa.ColumnElement[bool]]
     model_id: str
     tokens: Sequence[str]
@@ -277,40 +240,19 @@ class DatabaseCandidates:
         return self._lists[1][:k], self._lists[2][:k]
 
     def _fetch(self, k: int) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
-        q, m = self.query, t.memories.c
-        parts: list[sa.Select[Any]] = []
-        rows: list[Any] = []
+        q = self.query
         literal = query_literal(q.vector) if q.vector is not None else None
         dim = int(q.vector.shape[-1]) if q.vector is not None else 0
-        no_score = sa.cast(sa.null(), sa.Float)
-        # Each list selects ids only; the rows are joined once, outside the UNION ALL.
-        if q.keyword:
-            sim = similarity_of(m.id, q.model_id, literal, dim) if literal is not None else no_score
-            kw = bm25_select_in_sql(q.namespace, q.tokens, k, q.where,
-                                    [m.id.label("hit_id"), sim.label("similarity")],
-                                    with_stats=False)
-            if kw is not None:
-                sub = kw.subquery("kw")
-                parts.append(sa.select(sub.c.hit_id, sub.c.similarity, sub.c.score,
-                                       sa.literal("kw").label("list")))
-        if q.vector is not None and literal is not None:
-            if self._ann(dim):
-                rows.extend(_tag(vector_search(
-                    self.conn, q.namespace, q.model_id, q.vector, k, q.where,
-                    list(t.memories.c), ann=True, ann_min_ef=self._ann_min_ef,
-                )))
-            else:
-                sub = exact_select(q.namespace, q.model_id, literal, dim, k, q.where,
-                                   [m.id.label("hit_id")]).subquery("vec")
-                parts.append(sa.select(sub.c.hit_id, sub.c.similarity, no_score.label("score"),
-                                       sa.literal("vec").label("list")))
-        if parts:
-            hits = (sa.union_all(*parts) if len(parts) > 1 else parts[0]).subquery("hits")
-            rows.extend(self.conn.execute(
-                sa.select(t.memories, hits.c.similarity, hits.c.score, hits.c.list,
-                          *stats_columns(q.namespace, q.tokens, labelled=True))
-                .join_from(hits, t.memories, m.id == hits.c.hit_id)
-            ))
+        ann = q.vector is not None and self._ann(dim)
+        shape = SearchShape.of(q.filters, keyword=q.keyword, exact=literal is not None and not ann,
+                               similarity=literal is not None)
+        rows = search_rows(self.conn, shape, q.filters, namespace=q.namespace, tokens=q.tokens,
+                           k=k, query_vector=literal, dim=dim, model_id=q.model_id)
+        if ann and q.vector is not None:
+            rows.extend(_tag(vector_search(
+                self.conn, q.namespace, q.model_id, q.vector, k, q.where,
+                list(t.memories.c), ann=True, ann_min_ef=self._ann_min_ef,
+            )))
         kw_hits: list[tuple[str, float]] = []
         vec_hits: list[tuple[str, float]] = []
         for row in rows:

@@ -44,7 +44,6 @@ __all__ = [
     "exact_select",
     "query_literal",
     "similarities",
-    "similarity_of",
     "sync_vectors",
     "vector_search",
 ]
@@ -229,17 +228,6 @@ def exact_select(
         )
         .order_by(distance, s.owner_id)
         .limit(limit)
-    )
-
-
-def similarity_of(entry_id: Any, model_id: str, literal: str, dim: int) -> Any:
-    """A scalar subquery: the similarity of an entry's vector (of this model) to the query."""
-    s = t.search_vectors.c
-    distance = s.embedding.op("<#>")(sa.cast(literal, t.PgVector()))
-    return (
-        sa.select(-distance)
-        .where(s.owner_id == entry_id, s.model_id == model_id, s.dim == dim)
-        .scalar_subquery()
     )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 import pytest
 import sqlalchemy as sa
@@ -10,13 +12,9 @@ from langchain_tiered_memory import MemoryConfig, MemoryTier, TieredMemoryStore
 from langchain_tiered_memory.errors import StoreError
 from langchain_tiered_memory.retrieval import KeywordIndex
 from langchain_tiered_memory.store import _tables as t
-from langchain_tiered_memory.store._db_keyword import (
-    bm25_search,
-    bm25_select_in_sql,
-    read_stats,
-    stats_from_row,
-)
+from langchain_tiered_memory.store._db_keyword import bm25_search, read_stats
 from langchain_tiered_memory.store._db_search import DatabaseSearch
+from langchain_tiered_memory.store._db_statement import SearchShape, search_rows, stats_from_row
 from langchain_tiered_memory.store._db_vectors import (
     ann_index_exists,
     ann_index_name,
@@ -69,6 +67,9 @@ def test_sql_bm25_equals_the_in_process_index(open_pg):
     s.delete(entries[2].id, namespace="a")
     s.add("tea tea and more tea in another namespace", namespace="b")
     m = t.memories.c
+    no_filter = SimpleNamespace(tiers=None, types=None, tags=set(), since=None, until=None,
+                                episode_id=None, history=True)
+    shape = SearchShape.of(no_filter, keyword=True, exact=False, similarity=False)
     with s.engine.connect() as conn:
         rows = conn.execute(
             sa.select(m.id, m.terms).where(m.namespace == "a", m.status == "active")
@@ -85,11 +86,11 @@ def test_sql_bm25_equals_the_in_process_index(open_pg):
             got = bm25_search(conn, "a", tokens, stats, 50, where, meta_columns())
             assert {r.id: r.score for r in got} == pytest.approx(dict(want), rel=1e-12)
             assert [r.id for r in got] == order
-            # The one-statement form, statistics and idf computed in SQL, scores the same.
-            query = bm25_select_in_sql("a", tokens, 50, where, meta_columns())
-            in_sql = list(conn.execute(query)) if query is not None else []
+            # The search statement, statistics and idf computed in SQL, scores the same.
+            in_sql = search_rows(conn, shape, no_filter, namespace="a", tokens=tokens, k=50,
+                                 query_vector=None, dim=0, model_id="")
             assert {r.id: r.score for r in in_sql} == pytest.approx(dict(want), rel=1e-12)
-            assert [r.id for r in in_sql] == order
+            assert [r.id for r in sorted(in_sql, key=lambda r: (-r.score, r.id))] == order
             if in_sql:
                 assert stats_from_row(in_sql[0]) == stats
             for tok in tokens:
