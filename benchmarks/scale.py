@@ -25,6 +25,7 @@ Usage: ``python benchmarks/scale.py [--scale 0.05] [--queries 2000] [--backends 
 from __future__ import annotations
 
 import argparse
+import itertools
 import multiprocessing
 import sys
 import time
@@ -32,6 +33,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import pgserver
+import psycopg
+from langgraph.store.base import PutOp
+from langgraph.store.postgres import PostgresStore
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -96,9 +101,6 @@ def _build_ours(url: str, sizes: list[int]) -> None:
 
 
 def _build_langgraph(conninfo: str, sizes: list[int]) -> None:
-    from langgraph.store.base import PutOp
-    from langgraph.store.postgres import PostgresStore
-
     emb = FakeEmbeddings()
     index = {"dims": emb.dim, "embed": emb, "fields": ["text"], "distance_type": "cosine"}
     with PostgresStore.from_conn_string(conninfo, index=index) as store:  # type: ignore[arg-type]
@@ -110,15 +112,11 @@ def _build_langgraph(conninfo: str, sizes: list[int]) -> None:
 
 
 def _pg(cache: Path) -> object:
-    import pgserver
-
     return pgserver.get_server(cache / "pg", cleanup_mode="stop")
 
 
 def _database(server: object, name: str, *, vector: bool) -> tuple[str, str]:
     """(SQLAlchemy URL, psycopg conninfo) of a database, created on first use."""
-    import psycopg
-
     host = str(server.pgdata)  # type: ignore[attr-defined]
     with psycopg.connect(f"host={host} user=postgres dbname=postgres", autocommit=True) as c:
         if not c.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
@@ -158,8 +156,6 @@ def build(cache: Path, data: Dataset, backends: list[str]) -> dict[str, str]:
 def _searcher(name: str, url: str, cache_bytes: int):  # type: ignore[no-untyped-def]
     """(search(namespace, query) -> result ids, close)."""
     if name == "langgraph":
-        from langgraph.store.postgres import PostgresStore
-
         emb = FakeEmbeddings()
         index = {"dims": emb.dim, "embed": emb, "fields": ["text"], "distance_type": "cosine"}
         ctx = PostgresStore.from_conn_string(url, index=index)  # type: ignore[arg-type]
@@ -225,7 +221,7 @@ def report(results: dict) -> None:  # type: ignore[type-arg]
     edges = [1, 10, 100, 1_000, 10_000, 100_000, 10**9]
     header = "  " + f"{'size':<16}" + "".join(f"{n:>22}" for n in results)
     print(header)
-    for lo, hi in zip(edges, edges[1:], strict=False):
+    for lo, hi in itertools.pairwise(edges):
         row = f"  {f'{lo:,}-{hi - 1:,}' if hi < 10**9 else f'>= {lo:,}':<16}"
         any_q = False
         for r in results.values():
