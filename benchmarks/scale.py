@@ -179,8 +179,11 @@ def _searcher(name: str, url: str, cache_bytes: int):  # type: ignore[no-untyped
 def measure(name: str, url: str, data: Dataset, cache_bytes: int, out: dict) -> None:  # type: ignore[type-arg]
     base = rss_mb()
     search, close = _searcher(name, url, cache_bytes)
-    # The cold namespace: the one closest to 10,000 memories, searched first.
+    # The cold namespace: the one closest to 10,000 memories. The process is warmed up first on
+    # another namespace (connections, compiled statements), so what is timed is the namespace.
     cold = int(np.argmin([abs(s - 10_000) for s in data.sizes]))
+    other = (cold + 1) % len(data.sizes)
+    search(other, query_text(other, 0))
     t0 = time.perf_counter()
     search(cold, query_text(cold, 0))
     first = time.perf_counter() - t0
