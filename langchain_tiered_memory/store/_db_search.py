@@ -191,9 +191,9 @@ class _Query:
 class DatabaseCandidates:
     """One query's `CandidateSource`: keyword and vector lists read from PostgreSQL.
 
-    The first list asked for fetches both, with the namespace's statistics, in two round trips
-    (statistics, then one ``UNION ALL`` of the BM25 top and the nearest vectors; a namespace
-    with an HNSW index runs its ANN scan apart). Keyword hits carry their vector similarity, so
+    The first list asked for fetches both, with the namespace's statistics, in one statement
+    (`_db_statement`; a namespace with its own HNSW index runs its ANN scan apart, see
+    `_db_vectors`). Keyword hits carry their vector similarity, so
     fusion needs no further query; BM25 of vector-only hits is computed from their terms with
     the same statistics. Rows come back whole, so the store builds its hits without reading
     them again (`entries`).

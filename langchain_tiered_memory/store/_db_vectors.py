@@ -254,20 +254,28 @@ def _ann(
         # it believes small (stale statistics): exact, but not the scan this path is for.
         "enable_sort": "off",
     }
-    before = {name: _set(conn, name, value) for name, value in settings.items()}
+    before = _configure(conn, settings)
     try:
         return _ann_query(conn, namespace, model_id, literal, dim, ef, limit, where, columns)
     finally:
-        for name, value in before.items():
-            _set(conn, name, value)
+        _configure(conn, before)
 
 
-def _set(conn: sa.Connection, name: str, value: str) -> str:
-    """Set a setting on this connection; return its previous value."""
-    previous = conn.execute(sa.select(sa.func.current_setting(name))).scalar_one()
-    # Session-wide (the search runs in autocommit mode); the caller restores it.
-    conn.execute(sa.select(sa.func.set_config(name, value, False)))
-    return str(previous)
+def _configure(conn: sa.Connection, settings: dict[str, str]) -> dict[str, str]:
+    """Set settings on this connection in one round trip; return their previous values.
+
+    Session-wide (the search runs in autocommit mode, so ``SET LOCAL`` would not outlive its
+    statement); the caller restores them before the connection goes back to the pool.
+    """
+    names = sorted(settings)
+    row = conn.execute(
+        sa.select(
+            *[sa.func.current_setting(n).label(f"old{i}") for i, n in enumerate(names)],
+            *[sa.func.set_config(n, settings[n], False).label(f"new{i}")
+              for i, n in enumerate(names)],
+        )
+    ).one()
+    return {n: str(row[i]) for i, n in enumerate(names)}
 
 
 def _ann_query(

@@ -186,6 +186,9 @@ def test_ann_recall_against_exact_is_at_least_095(open_pg):
             assert len(ann) == len(exact) == 10
             hit += len(set(ann) & set(exact))
             total += 10
+        # The ANN scan's settings are put back before the connection returns to the pool.
+        assert conn.execute(sa.text("SHOW enable_sort")).scalar() == "on"
+        assert conn.execute(sa.text("SHOW hnsw.ef_search")).scalar() == "40"
         conn.execute(sa.text("SELECT pg_stat_force_next_flush()"))
     assert hit / total >= 0.95
     with s.engine.connect() as conn:  # the ANN searches did walk the namespace's HNSW graph
