@@ -233,3 +233,34 @@ def test_enabling_pushdown_backfills_rows_written_before(open_pg):
     assert [h.entry.content for h in after.search("quarterly late", namespace="a", k=1)] == [
         "the quarterly report is late"
     ]
+
+
+def test_every_filter_selects_what_in_process_search_selects(open_pg, clock):
+    db = open_pg()
+    first = db.add("tea notes from the first week", namespace="a", tags=["tea", "x"],
+                   type="user", episode_id="ep1")
+    clock.advance(days=3)
+    middle = clock()
+    db.add("tea notes from the second week", namespace="a", tags=["tea"], episode_id="ep2")
+    clock.advance(days=3)
+    late = db.add("tea notes from the third week", namespace="a", tags=["x"])
+    db.archive(late.id, namespace="a")
+    db.update(first.id, content="tea notes from the first week, revised", namespace="a")
+    process = open_pg(config={"memory.searchBackend": "process"})
+    cases = [
+        {}, {"tiers": [MemoryTier.ARCHIVAL]}, {"tiers": ["semantic"]}, {"types": ["user"]},
+        {"tags": ["tea"]}, {"tags": ["tea", "x"]}, {"since": middle}, {"until": middle},
+        {"episode_id": "ep2"}, {"history": True}, {"history": True, "types": ["user"]},
+    ]
+    seen = set()
+    for kw in cases:
+        for mode in ("hybrid", "keyword", "vector"):
+            got, want = (
+                frozenset(h.entry.id for h in s.search("tea notes week", namespace="a",
+                                                       mode=mode, reinforce=False,
+                                                       min_relevance=0.0, **kw))
+                for s in (db, process)
+            )
+            assert got == want, (kw, mode)
+            seen.add(got)
+    assert len(seen) >= 5  # the filters do select different entries
