@@ -56,6 +56,8 @@ logger = logging.getLogger("langchain_tiered_memory")
 
 _MARKER = "search_pushdown"
 _ANN_REFRESH = 30.0
+# Each list ranks at least this many candidates before the filters' join (see `_short`).
+_MIN_OVERFETCH = 64
 _BACKFILL_CHUNK = 2_000
 
 
@@ -244,10 +246,20 @@ class DatabaseCandidates:
         literal = query_literal(q.vector) if q.vector is not None else None
         dim = int(q.vector.shape[-1]) if q.vector is not None else 0
         ann = q.vector is not None and self._ann(dim)
-        shape = SearchShape.of(q.filters, keyword=q.keyword, exact=literal is not None and not ann,
-                               similarity=literal is not None)
-        rows = search_rows(self.conn, shape, q.filters, namespace=q.namespace, tokens=q.tokens,
-                           k=k, query_vector=literal, dim=dim, model_id=q.model_id)
+        exact = literal is not None and not ann
+        over = max(4 * k, _MIN_OVERFETCH)
+
+        def run(overfetch: bool) -> list[Any]:
+            shape = SearchShape.of(q.filters, keyword=q.keyword, exact=exact,
+                                   similarity=literal is not None, overfetch=overfetch)
+            return search_rows(self.conn, shape, q.filters, namespace=q.namespace,
+                               tokens=q.tokens, k=k, query_vector=literal, dim=dim,
+                               model_id=q.model_id, over=over)
+
+        rows = run(True)
+        if self._short(rows, k, over, exact=exact):
+            # The filters left a list short while more candidates existed: rank them all.
+            rows = run(False)
         if ann and q.vector is not None:
             rows.extend(_tag(vector_search(
                 self.conn, q.namespace, q.model_id, q.vector, k, q.where,
@@ -269,6 +281,22 @@ class DatabaseCandidates:
         kw_hits.sort(key=lambda hit: (-hit[1], hit[0]))
         vec_hits.sort(key=lambda hit: (-hit[1], hit[0]))
         return kw_hits, vec_hits
+
+    def _short(self, rows: list[Any], k: int, over: int, *, exact: bool) -> bool:
+        """Whether an over-fetched list may have lost candidates to its ``over`` cut."""
+        q = self.query
+        kw = [r for r in rows if r.list == "kw"]
+        vec = [r for r in rows if r.list == "vec"]
+        if q.keyword and len(kw) < k:
+            stats = stats_from_row(rows[0]) if rows else self.stats
+            # At most sum(df) documents match; if that fits under the cut, none was cut.
+            if sum(stats.df.get(term, 0) for term in set(q.tokens)) > over:
+                return True
+        if exact and len(vec) < k:
+            if not vec:
+                return (stats_from_row(rows[0]) if rows else self.stats).n_docs > 0
+            return int(vec[0].n_inner or 0) >= over
+        return False
 
     def _remember(self, row: Any) -> None:
         if row.id not in self._full:
@@ -298,7 +326,8 @@ class DatabaseCandidates:
 
 def _tag(rows: Iterable[Any]) -> list[Any]:
     """ANN rows, given the columns the ``UNION ALL`` rows have (no statistics)."""
-    extra = {"score": None, "n_docs": None, "total_len": None, "dfs": None, "list": "vec"}
+    extra = {"score": None, "n_docs": None, "total_len": None, "dfs": None, "list": "vec",
+             "n_inner": None}
     return [_Row({**row._mapping, **extra}) for row in rows]
 
 

@@ -40,6 +40,8 @@ __all__ = [
 ]
 
 _DIALECT = PGDialect_psycopg()
+# The vector list's count of pre-filter candidates (over-fetch only; NULL elsewhere).
+_NO_COUNT = sa.cast(sa.null(), sa.BigInteger).label("n_inner")
 
 
 class RowFilter(Protocol):
@@ -68,14 +70,18 @@ class SearchShape:
     since: bool
     until: bool
     episode: bool
+    overfetch: bool = False
 
     @staticmethod
-    def of(filters: RowFilter, *, keyword: bool, exact: bool, similarity: bool) -> SearchShape:
+    def of(
+        filters: RowFilter, *, keyword: bool, exact: bool, similarity: bool,
+        overfetch: bool = False,
+    ) -> SearchShape:
         """The shape of one search."""
         return SearchShape(
             keyword, exact, similarity, filters.history, filters.tiers is not None,
             filters.types is not None, bool(filters.tags), filters.since is not None,
-            filters.until is not None, filters.episode_id is not None,
+            filters.until is not None, filters.episode_id is not None, overfetch,
         )
 
 
@@ -182,6 +188,16 @@ def _keyword_part(shape: SearchShape, where: list[sa.ColumnElement[bool]]) -> sa
         )
     else:
         similarity = sa.cast(sa.null(), sa.Float)
+    if shape.overfetch:
+        # The best ``over`` by score alone, then the filters' join on those only: joining every
+        # matching document first costs a primary-key lookup each (most of the time in a
+        # namespace of thousands). The caller checks it was enough (`search_rows`).
+        scored = (
+            sa.select(scored.c.doc_id, scored.c.score)
+            .order_by(scored.c.score.desc(), scored.c.doc_id)
+            .limit(_param("over", sa.Integer))
+            .subquery("top")
+        )
     ranked = (
         sa.select(m.id.label("hit_id"), similarity.label("similarity"), scored.c.score)
         .join_from(scored, t.memories, m.id == scored.c.doc_id)
@@ -191,14 +207,37 @@ def _keyword_part(shape: SearchShape, where: list[sa.ColumnElement[bool]]) -> sa
         .subquery("kw")
     )
     return sa.select(ranked.c.hit_id, ranked.c.similarity, ranked.c.score,
-                     sa.literal("kw").label("list"))
+                     sa.literal("kw").label("list"), _NO_COUNT)
 
 
-def _vector_part(where: list[sa.ColumnElement[bool]]) -> sa.Select[Any]:
+def _vector_part(shape: SearchShape, where: list[sa.ColumnElement[bool]]) -> sa.Select[Any]:
     v, m = t.search_vectors.c, t.memories.c
     distance = v.embedding.op("<#>")(_query_vector())
     # No HNSW index covers this query (indexes are per large namespace, and the caller sends
     # those namespaces to the ANN path), so this is an exact scan of the namespace's vectors.
+    here = (v.namespace == _param("ns", sa.String), v.kind == MEMORY,
+            v.model_id == _param("model_id", sa.String), v.dim == _param("dim", sa.Integer))
+    if shape.overfetch:
+        closest = (
+            sa.select(v.owner_id, distance.label("distance"),
+                      sa.func.count().over().label("n_inner"))
+            .where(*here)
+            .order_by(distance, v.owner_id)
+            .limit(_param("over", sa.Integer))
+            .subquery("closest")
+        )
+        nearest = (
+            sa.select(m.id.label("hit_id"), (-closest.c.distance).label("similarity"),
+                      closest.c.n_inner)
+            .join_from(closest, t.memories, m.id == closest.c.owner_id)
+            .where(*where)
+            .order_by(closest.c.distance, closest.c.owner_id)
+            .limit(_param("k", sa.Integer))
+            .subquery("vec")
+        )
+        return sa.select(nearest.c.hit_id, nearest.c.similarity,
+                         sa.cast(sa.null(), sa.Float).label("score"),
+                         sa.literal("vec").label("list"), nearest.c.n_inner)
     nearest = (
         sa.select(m.id.label("hit_id"), (-distance).label("similarity"))
         .join_from(t.search_vectors, t.memories, m.id == v.owner_id)
@@ -210,7 +249,8 @@ def _vector_part(where: list[sa.ColumnElement[bool]]) -> sa.Select[Any]:
         .subquery("vec")
     )
     return sa.select(nearest.c.hit_id, nearest.c.similarity,
-                     sa.cast(sa.null(), sa.Float).label("score"), sa.literal("vec").label("list"))
+                     sa.cast(sa.null(), sa.Float).label("score"), sa.literal("vec").label("list"),
+                     _NO_COUNT)
 
 
 def filter_values(namespace: str, filters: RowFilter) -> dict[str, Any]:
@@ -240,11 +280,12 @@ def _compiled(shape: SearchShape) -> tuple[str, dict[str, Any], frozenset[str]]:
     if shape.keyword:
         parts.append(_keyword_part(shape, where))
     if shape.exact:
-        parts.append(_vector_part(where))
+        parts.append(_vector_part(shape, where))
     m = t.memories.c
     hits = (sa.union_all(*parts) if len(parts) > 1 else parts[0]).subquery("hits")
     statement = (
-        sa.select(t.memories, hits.c.similarity, hits.c.score, hits.c.list, *_stats_columns())
+        sa.select(t.memories, hits.c.similarity, hits.c.score, hits.c.list, hits.c.n_inner,
+                  *_stats_columns())
         .join_from(hits, t.memories, m.id == hits.c.hit_id)
     )
     compiled = statement.compile(dialect=_DIALECT)
@@ -263,8 +304,14 @@ def search_rows(
     query_vector: str | None,
     dim: int,
     model_id: str,
+    over: int = 0,
 ) -> list[Any]:
-    """Run the search statement of ``shape``; rows carry ``list`` (``kw`` / ``vec``)."""
+    """Run the search statement of ``shape``; rows carry ``list`` (``kw`` / ``vec``).
+
+    With ``shape.overfetch`` each list ranks its best ``over`` candidates before the filters
+    join; the caller must redo the search without it when a list came back short of ``k``
+    while more than ``over`` candidates existed.
+    """
     if not (shape.keyword or shape.exact):
         return []
     sql, constants, names = _compiled(shape)
@@ -275,6 +322,7 @@ def search_rows(
         "terms": terms,
         "qtfs": [float(counts[x]) for x in terms],
         "k": k,
+        "over": over,
         "qvec": query_vector,
         "dim": dim,
         "model_id": model_id,

@@ -264,3 +264,14 @@ def test_every_filter_selects_what_in_process_search_selects(open_pg, clock):
             assert got == want, (kw, mode)
             seen.add(got)
     assert len(seen) >= 5  # the filters do select different entries
+
+
+def test_filters_that_reject_the_best_candidates_still_get_k(open_pg):
+    s = open_pg()
+    # 190 entries outrank the 10 the filter wants, in both lists (tf 2, and the exact vector).
+    s.add_many([{"content": "tea tea", "type": "environment"}] * 190
+               + [{"content": f"tea note{i}", "type": "user"} for i in range(10)], namespace="a")
+    for mode in ("keyword", "vector", "hybrid"):
+        hits = s.search("tea", namespace="a", k=10, mode=mode, types=["user"], reinforce=False,
+                        min_relevance=0.0)
+        assert len(hits) == 10 and {h.entry.type.value for h in hits} == {"user"}, mode
