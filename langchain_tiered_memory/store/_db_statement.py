@@ -218,14 +218,17 @@ def _vector_part(shape: SearchShape, where: list[sa.ColumnElement[bool]]) -> sa.
     here = (v.namespace == _param("ns", sa.String), v.kind == MEMORY,
             v.model_id == _param("model_id", sa.String), v.dim == _param("dim", sa.Integer))
     if shape.overfetch:
-        closest = (
-            sa.select(v.owner_id, distance.label("distance"),
-                      sa.func.count().over().label("n_inner"))
+        cut = (
+            sa.select(v.owner_id, distance.label("distance"))
             .where(*here)
             .order_by(distance, v.owner_id)
             .limit(_param("over", sa.Integer))
-            .subquery("closest")
+            .subquery("cut")
         )
+        # Counted after the cut (a window over the scan would read every row twice).
+        closest = sa.select(
+            cut.c.owner_id, cut.c.distance, sa.func.count().over().label("n_inner")
+        ).subquery("closest")
         nearest = (
             sa.select(m.id.label("hit_id"), (-closest.c.distance).label("similarity"),
                       closest.c.n_inner)
