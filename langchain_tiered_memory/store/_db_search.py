@@ -1,11 +1,11 @@
 """Memory search pushed down to PostgreSQL + pgvector: the backend and its `CandidateSource`.
 
-With it the application process holds no per-namespace memory index: a search opens one
-read-only REPEATABLE READ transaction (one snapshot, so a concurrent write is seen whole or not
-at all), asks the database for the top BM25 hits (`_db_keyword`) and the nearest vectors
-(`_db_vectors`) with the caller's filters applied in SQL, and hands the few candidates, with
-their ranking metadata, to the one recall engine. Fusion, gate, floor, rerank and importance run
-unchanged in Python.
+With it the application process holds no per-namespace memory index: a search sends one
+statement (`_db_statement`; one snapshot, so a concurrent write is seen whole or not at all)
+that returns the top BM25 hits and the nearest vectors with the caller's filters applied in SQL,
+and hands the few candidates, with their rows and the namespace's statistics, to the one recall
+engine. Fusion, gate, floor, rerank and importance run unchanged in Python. A namespace with its
+own HNSW index (`_db_vectors`) runs its ANN scan as a second statement.
 
 The search tables are kept by `DatabaseSearch.sync`, which each write path calls with the ids it
 touched, in its own transaction. Once the tables exist every store opening the database keeps
