@@ -6,7 +6,10 @@ question is the share of its evidence turns found in the top k; the figure is th
 questions. In the same run, the baseline: ``EnsembleRetriever`` (equal-weight RRF) over
 ``BM25Retriever`` (same tokenizer) and ``InMemoryVectorStore`` (same embeddings).
 
-Usage: ``python benchmarks/locomo.py [--data DIR] [--set key=value ...]``
+``--backend pushdown`` runs this package's stores on PostgreSQL 16 + pgvector (``pgserver``), search
+pushed down to the database, instead of SQLite files with in-process search.
+
+Usage: ``python benchmarks/locomo.py [--data DIR] [--set key=value ...] [--backend sqlite|pushdown]``
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from typing import Any
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import pgserver
+import psycopg
 from langchain_core.embeddings import Embeddings
 
 from langchain_tiered_memory import MemoryConfig, TieredMemoryStore
@@ -108,6 +113,9 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="LoCoMo json directory")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                         help="config override for every run, e.g. memory.candidatePool=20")
+    parser.add_argument("--backend", choices=("sqlite", "pushdown"), default="sqlite",
+                        help="SQLite files (in-process search) or PostgreSQL + pgvector "
+                             "(search pushed down)")
     args = parser.parse_args()
     from langchain_classic.retrievers import EnsembleRetriever
     from langchain_community.retrievers import BM25Retriever
@@ -122,6 +130,7 @@ def main() -> None:
     base = MemoryConfig().with_overrides(_parse_sets(args.set))
     print("config:", {k: v for k, v in base.to_dict().items() if any(
         s in k for s in ("fusion", "linear", "rrf", "candidatePool", "gate", "minRelevance"))})
+    print(f"backend: {args.backend}")
     print("retrieval goes through TieredMemoryRetriever (k=10); each run has its own namespaces,"
           " so reinforcement in one run never reaches another")
     local = LocalEmbeddings()
@@ -138,7 +147,7 @@ def main() -> None:
         for fusion in ("linear", "rrf"):
             config = base.with_overrides({"memory.fusion": fusion, "memory.rerankEnabled": False})
             stores[fusion] = TieredMemoryStore(
-                f"sqlite:///{tmp}/locomo-{fusion}.db", embeddings=emb, config=config
+                _url(args.backend, tmp, fusion), embeddings=emb, config=config
             )
         for name, turns, questions in convs:
             items = [{"content": t["text"], "metadata": {"dia_id": t["dia_id"]}} for t in turns]
@@ -208,6 +217,23 @@ def main() -> None:
               f"{'PASS' if hybrid[10] >= 0.69 else 'FAIL'} ({hybrid[10]:.3f}); the linear weights"
               " were fitted on these conversations: the blind (leave-one-conversation-out)"
               " figures are printed by benchmarks/fusion_tuning.py")
+
+
+_SERVERS: list[Any] = []
+
+
+def _url(backend: str, tmp: str, name: str) -> str:
+    """A store URL: a SQLite file, or a new pgvector database on a throwaway ``pgserver``."""
+    if backend == "sqlite":
+        return f"sqlite:///{tmp}/locomo-{name}.db"
+    if not _SERVERS:
+        _SERVERS.append(pgserver.get_server(Path(tmp) / "pg", cleanup_mode="stop"))
+    host = str(_SERVERS[0].pgdata)
+    with psycopg.connect(f"host={host} user=postgres dbname=postgres", autocommit=True) as c:
+        c.execute(f"CREATE DATABASE locomo_{name}")
+    with psycopg.connect(f"host={host} user=postgres dbname=locomo_{name}", autocommit=True) as c:
+        c.execute("CREATE EXTENSION vector")
+    return f"postgresql+psycopg://postgres@/locomo_{name}?host={host}"
 
 
 def _fill(store: TieredMemoryStore, namespace: str, items: list[dict[str, Any]]) -> int:

@@ -17,10 +17,13 @@ from typing import Any, Literal, get_args
 
 from .errors import ConfigError
 
-__all__ = ["FusionName", "MemoryConfig", "PiiPolicy"]
+__all__ = ["FusionName", "MemoryConfig", "PiiPolicy", "SearchBackendName"]
 
 PiiPolicy = Literal["allow", "redact", "block"]
 FusionName = Literal["linear", "rrf"]
+# Where memory search runs: ``process`` (in-process indexes), ``database`` (PostgreSQL + pgvector)
+# or ``auto`` (the database when the ``vector`` extension is there).
+SearchBackendName = Literal["auto", "process", "database"]
 _ENV_PREFIX = "TIERED_MEMORY_"
 
 
@@ -93,6 +96,10 @@ class MemoryConfig:
         index_cache_bytes: Bytes the in-process search indexes of all namespaces may hold
             together (default 1 GiB, enough for a 100,000-memory namespace); the least recently
             used namespaces are dropped beyond it and reload on their next search.
+        search_backend: Where memory search runs: ``process`` keeps per-namespace indexes in
+            this process; ``database`` pushes BM25 and vector search down to PostgreSQL with
+            pgvector (the process then holds no per-namespace memory index); ``auto`` (default)
+            picks ``database`` when the store is on PostgreSQL with the ``vector`` extension.
         max_content_bytes: Largest memory content, in UTF-8 bytes (64 KiB); knowledge documents
             are chunked and not bound by it.
         max_key_chars: Longest memory key.
@@ -145,6 +152,7 @@ class MemoryConfig:
     busy_timeout_seconds: float = 30.0
     llm_timeout_seconds: float = 30.0
     index_cache_bytes: int = 1 << 30
+    search_backend: SearchBackendName = "auto"
     max_content_bytes: int = 65_536
     max_key_chars: int = 512
     max_tags: int = 64
@@ -333,6 +341,10 @@ def _check(name: str, annotation: Any, value: Any) -> Any:
     if ann == "FusionName":
         if value not in get_args(FusionName):
             raise ConfigError(key, f"expected one of {get_args(FusionName)}, got {value!r}")
+        return value
+    if ann == "SearchBackendName":
+        if value not in get_args(SearchBackendName):
+            raise ConfigError(key, f"expected one of {get_args(SearchBackendName)}, got {value!r}")
         return value
     if ann == "PiiPolicy":
         if value not in get_args(PiiPolicy):

@@ -67,3 +67,13 @@ def pg_cluster():
     cluster = start_cluster()
     yield cluster
     cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def pgvector_cluster():
+    """A throwaway PostgreSQL 16 + pgvector cluster (``pgserver``) for the whole session."""
+    from tests.pg import start_pgvector_cluster
+
+    cluster = start_pgvector_cluster()
+    yield cluster
+    cluster.stop()

@@ -18,6 +18,9 @@ import time
 import uuid
 from dataclasses import dataclass
 
+import pgserver
+import psycopg
+
 
 def _bindir() -> str | None:
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
@@ -117,3 +120,41 @@ def start_cluster() -> PostgresCluster:
                 cluster.stop()
                 raise
             time.sleep(0.2)
+
+
+@dataclass
+class PgvectorCluster:
+    """A running ``pgserver`` cluster (PostgreSQL 16 with pgvector) on a Unix socket."""
+
+    server: object
+    socket_dir: str
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql+psycopg://postgres@/{database}?host={self.socket_dir}"
+
+    def new_database(self) -> str:
+        """Create an empty database with the ``vector`` extension and return its URL."""
+        name = "v_" + uuid.uuid4().hex[:12]
+        with psycopg.connect(f"host={self.socket_dir} user=postgres dbname=postgres",
+                             autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {name}")
+        with psycopg.connect(f"host={self.socket_dir} user=postgres dbname={name}",
+                             autocommit=True) as conn:
+            conn.execute("CREATE EXTENSION vector")
+        return self.url(name)
+
+    def stop(self) -> None:
+        self.server.cleanup()  # type: ignore[attr-defined]
+        shutil.rmtree(self.socket_dir, ignore_errors=True)
+
+
+def start_pgvector_cluster() -> PgvectorCluster:
+    """Start a throwaway ``pgserver`` cluster (the PyPI package ships PostgreSQL 16 + pgvector)."""
+    root = tempfile.mkdtemp(prefix="tm-pgv-")
+    server = pgserver.get_server(root, cleanup_mode="stop")
+    # A throwaway cluster needs no durability: as with `start_cluster`, and a fast shutdown.
+    with psycopg.connect(f"host={root} user=postgres dbname=postgres", autocommit=True) as conn:
+        for name in ("fsync", "synchronous_commit", "full_page_writes"):
+            conn.execute(f"ALTER SYSTEM SET {name} = off")
+        conn.execute("SELECT pg_reload_conf()")
+    return PgvectorCluster(server, root)

@@ -21,7 +21,46 @@ from ..config import MemoryConfig
 from .keyword import KeywordIndex
 from .pipeline import RankedCandidate, RecallMode, SupportsRerank, rank_candidates
 
-__all__ = ["CandidateSource", "IndexSource", "RecallRequest", "VectorSearch", "recall"]
+__all__ = [
+    "CandidateSource",
+    "IndexSource",
+    "KeywordSearch",
+    "RecallRequest",
+    "VectorSearch",
+    "recall",
+]
+
+
+class KeywordSearch(Protocol):
+    """What the engine needs of a keyword index (`KeywordIndex` fits; so does a database's)."""
+
+    def __len__(self) -> int:
+        """Live documents (the BM25 ``N``)."""
+        ...
+
+    def search(self, query_tokens: Sequence[str], k: int) -> list[tuple[str, float]]:
+        """Top-``k`` ``(id, BM25)`` pairs matching a query token, best first."""
+        ...
+
+    def score_ids(self, query_tokens: Sequence[str], ids: Iterable[str]) -> dict[str, float]:
+        """BM25 of the given documents."""
+        ...
+
+    def terms_of(self, doc_id: str) -> frozenset[str]:
+        """A document's distinct tokens."""
+        ...
+
+    def idf(self, token: str) -> float:
+        """A token's (never negative) idf."""
+        ...
+
+    def document_frequency(self, token: str) -> int:
+        """How many live documents hold a token."""
+        ...
+
+    def max_idf(self) -> float:
+        """The idf of a token found in exactly one document."""
+        ...
 
 
 class VectorSearch(Protocol):
@@ -42,7 +81,7 @@ class CandidateSource(Protocol):
     """A searchable collection: its keyword index, its vector index, and their lock."""
 
     @property
-    def keyword(self) -> KeywordIndex:
+    def keyword(self) -> KeywordSearch:
         """BM25 over the collection's terms."""
         ...
 

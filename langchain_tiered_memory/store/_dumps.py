@@ -182,6 +182,7 @@ class Dumps:
                             **vector_row(mid, "memory", ns, self._ctx.model_id, matrix[i])
                         )
                     )
+            self._ctx.rows_changed(conn, [m[0] for m in memory_ids])
             if audit:
                 conn.execute(sa.insert(t.audit_log), audit)
         counts["audit"] = len(audit)

@@ -123,6 +123,7 @@ class Edits:
                 sa.delete(t.links).where(sa.or_(t.links.c.a == entry_id, t.links.c.b == entry_id))
             )
             conn.execute(sa.delete(t.memories).where(t.memories.c.id == entry_id))
+            self._ctx.rows_changed(conn, [entry_id])
             self._ctx.audit(
                 conn,
                 "delete",

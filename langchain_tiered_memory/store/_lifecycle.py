@@ -282,6 +282,7 @@ class Lifecycle:
             conn.execute(sa.delete(t.links).where(
                 sa.or_(t.links.c.a.in_(chunk), t.links.c.b.in_(chunk))))
             conn.execute(sa.delete(t.memories).where(t.memories.c.id.in_(chunk)))
+            self._ctx.rows_changed(conn, chunk)
             if history:
                 c = t.contradictions.c
                 conn.execute(sa.delete(t.contradictions).where(

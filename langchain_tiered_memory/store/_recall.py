@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Literal, Protocol
@@ -12,7 +13,7 @@ import sqlalchemy as sa
 
 from ..decay import effective_importance
 from ..errors import InvalidInput, StoreError
-from ..retrieval.engine import IndexSource, RecallRequest, recall
+from ..retrieval.engine import CandidateSource, IndexSource, RecallRequest, recall
 from ..retrieval.pipeline import RankedCandidate
 from ..text import tokenize
 from ..types import MemoryEntry, MemoryTier, MemoryType, SearchHit
@@ -116,25 +117,23 @@ class Recall:
         filters = _Filters(tiers, types, tags, since, until, episode_id, history=history)
         if k == 0 or not query.strip():
             return []
-        index = self._ctx.index(namespace)
         qvec = self._ctx.query_vector(query) if mode != "keyword" else None
         base = config.importance_decay_days
         now_ts = to_ts(when) or 0.0
         archived = config.archived_weight
         meta: dict[str, RowMeta] = {}
+        rows: Mapping[str, RowMeta] = {}  # ranking metadata of the candidates' source
 
         def accept(i: str) -> bool:
-            row = index.meta.get(i)
+            row = rows.get(i)
             return row is not None and filters.accept(row)
 
         def importance(ids: Sequence[str]) -> dict[str, float]:
-            meta.update({i: index.meta[i] for i in ids})
+            meta.update({i: rows[i] for i in ids})
             return {i: _effective(meta[i], now_ts, base) for i in ids}
 
         def tier_weight(ids: Sequence[str]) -> dict[str, float]:
-            return {
-                i: archived if index.meta[i].tier == MemoryTier.ARCHIVAL.value else 1.0 for i in ids
-            }
+            return {i: archived if rows[i].tier == MemoryTier.ARCHIVAL.value else 1.0 for i in ids}
 
         texts: dict[str, MemoryEntry] = {}
 
@@ -144,18 +143,35 @@ class Recall:
 
         use_rerank = config.rerank_enabled if rerank is None else rerank
         reranker = self._ctx.reranker() if use_rerank and mode == "hybrid" else None
-        ranked = recall(
-            IndexSource(index.keyword, index.vectors, index.lock),
-            RecallRequest(tokenize(query), qvec, k, mode, accept, query),
-            config=config,
-            importance=importance,
-            tier_weight=tier_weight,
-            reranker=reranker,
-            texts=read_texts if reranker is not None else None,
-        )
+        pushdown = self._ctx.search_db if self._ctx.search_db and self._ctx.search_db.pushdown else None
+        tokens = tokenize(query)
+        found: dict[str, MemoryEntry] = {}  # pushdown: the hits' rows, already read
+        with contextlib.ExitStack() as scope:
+            source: CandidateSource
+            if pushdown is not None:  # search pushdown hook: filtered in SQL (store/_db_search.py)
+                db = scope.enter_context(pushdown.candidates(
+                    namespace, filters, model_id=self._ctx.model_id, tokens=tokens,
+                    query_vector=qvec, keyword=mode != "vector",
+                ))
+                source, rows, accept_ids = db, db.rows, None
+            else:
+                index = self._ctx.index(namespace)
+                source, rows = IndexSource(index.keyword, index.vectors, index.lock), index.meta
+                accept_ids = accept
+            ranked = recall(
+                source,
+                RecallRequest(tokens, qvec, k, mode, accept_ids, query),
+                config=config,
+                importance=importance,
+                tier_weight=tier_weight,
+                reranker=reranker,
+                texts=read_texts if reranker is not None else None,
+            )
+            if pushdown is not None:  # search pushdown hook: rows came with the candidates
+                found = db.entries(c.id for c in ranked)
         if history:
             ranked = _successors_first(ranked, meta)
-        entries = texts or self._reads.get_many([c.id for c in ranked], namespace=namespace)
+        entries = texts or found or self._reads.get_many([c.id for c in ranked], namespace=namespace)
         hits = [
             SearchHit(entries[c.id], c.score, dict(c.scores)) for c in ranked if c.id in entries
         ]

@@ -112,6 +112,7 @@ class Reembed:
                 orphans = [r.owner_id for r in rows if r.owner_id not in texts]
                 if orphans:
                     conn.execute(sa.delete(t.vectors).where(v.owner_id.in_(orphans)))
+                self._ctx.rows_changed(conn, [r.owner_id for r in rows if r.kind == "memory"])
             done += len(todo)
             if progress is not None:
                 progress(done, total)

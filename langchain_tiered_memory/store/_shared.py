@@ -22,6 +22,7 @@ from ..retrieval.rerank import Reranker
 from ..types import utcnow
 from . import _tables as t
 from ._db import create_engine, db_errors, normalise_url, prepare_schema, to_ts
+from ._db_search import DatabaseSearch, open_search_backend
 from ._index import NamespaceIndex, catch_up, load_namespace
 from ._index_cache import IndexCache
 from ._rows import WriteLimits, check_time
@@ -64,6 +65,8 @@ class StoreContext:
         self.engine = create_engine(self.url, busy_timeout=self.config.busy_timeout_seconds)
         self.schema_version = prepare_schema(self.engine)
         self.indexes = IndexCache(self.config.index_cache_bytes)
+        # None unless the database searches itself (PostgreSQL with pgvector, `_db_search`).
+        self.search_db: DatabaseSearch | None = open_search_backend(self.engine, self.config)
         self._query_cache: dict[str, np.ndarray] = {}
         self._reranker: Reranker | None = None
 
@@ -114,6 +117,16 @@ class StoreContext:
     def audit(self, conn: sa.Connection, action: str, namespace: str, **kwargs: Any) -> None:
         """Append one audit row (in the caller's transaction, so it commits with the change)."""
         conn.execute(sa.insert(t.audit_log), [self.audit_row(action, namespace, **kwargs)])
+
+    def rows_changed(self, conn: sa.Connection, entry_ids: Sequence[str]) -> None:
+        """Memory rows were inserted, changed or deleted in ``conn``'s transaction.
+
+        Every statement that writes ``tm_memories`` or a memory's vector calls this, so that a
+        database-side search index (`DatabaseSearch`) commits with the change. The in-process
+        indexes need no call: they catch up from the audit log.
+        """
+        if self.search_db is not None and entry_ids:
+            self.search_db.sync(conn, list(entry_ids))
 
     # -- embeddings, indexes, rerank ------------------------------------------------------------
 

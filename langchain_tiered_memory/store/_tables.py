@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import sqlalchemy as sa
 
 SCHEMA_VERSION = 3
@@ -226,3 +229,92 @@ def _upgrade_2_to_3(conn: sa.Connection) -> None:
 
 
 UPGRADES = {1: _upgrade_1_to_2, 2: _upgrade_2_to_3}
+
+
+# -- search pushed down to PostgreSQL + pgvector (store/_db_search.py) ---------------------------
+# Kept out of ``metadata``: they exist only on PostgreSQL with the ``vector`` extension, and are
+# created (and back-filled from ``tm_memories`` / ``tm_vectors``) when pushdown is first enabled.
+
+
+class PgVector(sa.types.UserDefinedType[list[float]]):
+    """pgvector's ``vector`` type, bound as its text form (``[0.1,0.2,...]``).
+
+    Without a dimension so one column holds every embedding model's vectors; the HNSW indexes
+    cast to ``vector(dim)`` and are partial on ``dim``.
+    """
+
+    cache_ok = True
+
+    def __init__(self, dim: int | None = None) -> None:
+        self.dim = dim
+
+    def get_col_spec(self, **_kw: object) -> str:
+        return "vector" if self.dim is None else f"vector({self.dim})"
+
+    def bind_processor(self, dialect: sa.Dialect) -> Callable[[Any], Any]:
+        def process(value: Any) -> Any:
+            if value is None or isinstance(value, str):
+                return value
+            return "[" + ",".join(repr(float(x)) for x in value) + "]"
+
+        return process
+
+
+search_metadata = sa.MetaData()
+
+search_docs = sa.Table(
+    "tm_search_docs",
+    search_metadata,
+    sa.Column("doc_id", sa.String(64), primary_key=True),
+    sa.Column("namespace", sa.String(255), nullable=False),
+    sa.Column("kind", sa.String(16), nullable=False),  # memory
+    sa.Column("length", sa.Integer, nullable=False),
+)
+
+search_postings = sa.Table(
+    "tm_search_postings",
+    search_metadata,
+    sa.Column("namespace", sa.String(255), primary_key=True),
+    sa.Column("kind", sa.String(16), primary_key=True),
+    sa.Column("term", sa.Text, primary_key=True),
+    sa.Column("doc_id", sa.String(64), primary_key=True),
+    sa.Column("tf", sa.Integer, nullable=False),
+    sa.Column("doc_len", sa.Integer, nullable=False),
+)
+sa.Index("ix_tm_search_postings_doc", search_postings.c.doc_id)
+
+search_terms = sa.Table(
+    "tm_search_terms",
+    search_metadata,
+    sa.Column("namespace", sa.String(255), primary_key=True),
+    sa.Column("kind", sa.String(16), primary_key=True),
+    sa.Column("term", sa.Text, primary_key=True),
+    sa.Column("df", sa.Integer, nullable=False),
+)
+
+search_namespaces = sa.Table(
+    "tm_search_namespaces",
+    search_metadata,
+    sa.Column("namespace", sa.String(255), primary_key=True),
+    sa.Column("kind", sa.String(16), primary_key=True),
+    sa.Column("n_docs", sa.Integer, nullable=False),
+    sa.Column("total_len", sa.BigInteger, nullable=False),
+)
+
+search_vectors = sa.Table(
+    "tm_search_vectors",
+    search_metadata,
+    sa.Column("owner_id", sa.String(64), primary_key=True),
+    sa.Column("namespace", sa.String(255), nullable=False),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("model_id", sa.String(255), nullable=False),
+    sa.Column("dim", sa.Integer, nullable=False),
+    sa.Column("embedding", PgVector(), nullable=False),
+)
+sa.Index(
+    "ix_tm_search_vectors_ns",
+    search_vectors.c.namespace,
+    search_vectors.c.kind,
+    search_vectors.c.model_id,
+    search_vectors.c.dim,
+)

@@ -142,6 +142,7 @@ class Writer:
                     pending.index = i
                     self._stage(conn, pending, draft, matrix[i], terms[i], path, now)
                 pending.flush(conn)
+                self._ctx.rows_changed(conn, [r["id"] for r in pending.memories])
         except MemoryWriteBlocked as exc:
             # The transaction is rolled back and its lock released before the refusal is logged.
             error = exc.with_index(pending.index) if batch else exc
@@ -437,6 +438,7 @@ class Writer:
 
         def run(c: sa.Connection) -> None:
             c.execute(sa.update(t.memories).where(t.memories.c.id == before.id).values(**row))
+            self._ctx.rows_changed(c, [before.id])
             self._ctx.audit(
                 c,
                 action,

@@ -16,13 +16,15 @@ from tests.reliability._checks import consistency_problems
 from tests.reliability._procs import StoreProcess, open_store
 
 
-@pytest.fixture(scope="module", params=["sqlite-file", "postgres"])
+@pytest.fixture(scope="module", params=["sqlite-file", "postgres", "postgres-pgvector"])
 def pair(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, workers
 ) -> Iterator[tuple[str, StoreProcess, StoreProcess]]:
     """``(url, A, B)``: two worker processes, each with one long-lived store on one database."""
     if request.param == "postgres":
         url = str(request.getfixturevalue("pg_cluster").new_database())
+    elif request.param == "postgres-pgvector":  # B searches in the database, holds no index
+        url = str(request.getfixturevalue("pgvector_cluster").new_database())
     else:
         url = f"sqlite:///{tmp_path_factory.mktemp('coherence') / 'memory.db'}"
     open_store(url).close()  # create the schema once, before two processes race to
@@ -113,8 +115,18 @@ def _audit_reads(statements: list[str]) -> list[str]:
     return [s for s in _queries(statements) if "tm_audit_log" in s]
 
 
-def test_search_with_no_change_costs_one_catch_up_query(pair) -> None:
+def test_search_with_no_change_costs_one_catch_up_query(pair, request) -> None:
     _, a, b = pair
+    if request.node.callspec.params["pair"] == "postgres-pgvector":
+        # Pushdown: nothing to catch up, the search reads the database's search tables.
+        a.call("add_many", [f"otter fact {i}" for i in range(50)], namespace="cheap")
+        b.call("statements")
+        assert len(b.call("search", "otter", namespace="cheap", reinforce=False)) >= 1
+        searched = _queries(b.call("statements"))
+        assert not _audit_reads(searched)
+        assert any("tm_search_postings" in q for q in searched)
+        assert any("tm_search_vectors" in q for q in searched)
+        return
     a.call("add_many", [f"otter fact {i}" for i in range(50)], namespace="cheap")
     b.call("search", "otter", namespace="cheap", reinforce=False)  # load + catch up
     b.call("statements")  # reset the counter

@@ -1,4 +1,5 @@
-"""The store conformance suite: every test here runs on a SQLite file and on PostgreSQL."""
+"""The store conformance suite: every test here runs on a SQLite file, on PostgreSQL (search in
+process) and on PostgreSQL with pgvector (search pushed down to the database)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,12 @@ import pytest
 from langchain_tiered_memory import MemoryConfig, TieredMemoryStore
 
 
-@pytest.fixture(params=["sqlite-file", "postgres"])
+@pytest.fixture(params=["sqlite-file", "postgres", "postgres-pgvector"])
 def store_url(request: pytest.FixtureRequest, tmp_path) -> str:
     if request.param == "postgres":
         return request.getfixturevalue("pg_cluster").new_database()
+    if request.param == "postgres-pgvector":
+        return request.getfixturevalue("pgvector_cluster").new_database()
     return f"sqlite:///{tmp_path / 'memory.db'}"
 
 

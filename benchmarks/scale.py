@@ -1,0 +1,283 @@
+"""A million memories over ten thousand namespaces: search cost, cold namespaces and RSS at scale.
+
+Data (``--scale 1``): 1,000,000 memories over 10,000 namespaces whose sizes follow Zipf (s = 1, the
+largest about 100,000); fake 384-d hashed bag-of-words embeddings (so the model is not what is
+measured, and costs microseconds per query on every backend alike). Queries pick a namespace by
+a second, independent Zipf (activity) and ask for one of its memories by its unique token plus
+two of its words. ``--scale 0.05`` runs 50,000 memories over 500 namespaces.
+
+Backends, on the same data, measured in the same run, each in a fresh process (RSS):
+
+* ``sqlite``: this package on a SQLite file, in-process search, ``memory.indexCacheBytes`` bound;
+* ``pushdown``: this package on PostgreSQL 16 + pgvector (``pgserver``), search in the database;
+* ``langgraph``: LangGraph's own ``PostgresStore`` (pgvector HNSW index, cosine) on the same
+  cluster, same vectors, ``search(namespace, query=…, limit=10)``.
+
+Printed: p50/p95 search latency overall and per namespace-size decade (how cost grows with
+size), the first search of a cold ~10,000-memory namespace against that namespace's warm p50,
+results per query (LangGraph's filtered HNSW returns fewer than k for small namespaces), target
+found in the top 10, and RSS over the run. The dataset (SQLite file, PostgreSQL data directory
+with both stores loaded, built indexes) is cached under ``--cache`` between runs.
+
+Usage: ``python benchmarks/scale.py [--scale 0.05] [--queries 2000] [--backends sqlite,pushdown,langgraph]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import multiprocessing
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pgserver
+import psycopg
+from langgraph.store.base import PutOp
+from langgraph.store.postgres import PostgresStore
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import WORDS, FakeEmbeddings, rss_mb
+
+from langchain_tiered_memory import MemoryConfig, TieredMemoryStore
+
+K = 10
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """Namespace sizes and the query plan, derived from the scale and a seed."""
+
+    sizes: list[int]
+    queries: list[tuple[int, int]]  # (namespace index, memory index)
+
+    @staticmethod
+    def make(scale: float, n_queries: int, seed: int = 11) -> Dataset:
+        n_ns = max(20, round(10_000 * scale))
+        total = round(1_000_000 * scale)
+        weights = 1.0 / np.arange(1, n_ns + 1)
+        sizes = np.maximum(1, np.floor(weights / weights.sum() * total)).astype(int).tolist()
+        rng = np.random.default_rng(seed)
+        activity = rng.permutation(n_ns)  # activity rank independent of size rank
+        probs = weights / weights.sum()
+        picks = activity[rng.choice(n_ns, size=n_queries, p=probs)]
+        queries = [(int(n), int(rng.integers(sizes[n]))) for n in picks]
+        return Dataset(sizes, queries)
+
+
+def text(n: int, i: int) -> str:
+    rng = np.random.default_rng(n * 1_000_003 + i)
+    words = rng.choice(WORDS, size=int(rng.integers(6, 14)))
+    return f"item{n}x{i} " + " ".join(words)
+
+
+def query_text(n: int, i: int) -> str:
+    return f"item{n}x{i} " + " ".join(text(n, i).split()[1:3])
+
+
+# -- building (cached) ---------------------------------------------------------------------
+
+
+def _build_ours(url: str, sizes: list[int]) -> None:
+    store = TieredMemoryStore(url, embeddings=FakeEmbeddings(),
+                              config=MemoryConfig(rerank_enabled=False))
+    # Setup, not what is measured: no on-write contradiction checks.
+    store.write_check_limit = 0
+    start = time.perf_counter()
+    done = 0
+    for n, size in enumerate(sizes):
+        for lo in range(0, size, 2_000):
+            store.add_many([text(n, i) for i in range(lo, min(size, lo + 2_000))],
+                           namespace=f"ns{n}")
+        done += size
+        if n % max(1, len(sizes) // 10) == 0:
+            print(f"    {url.split(':')[0]}: {done:,} memories in {time.perf_counter() - start:.0f}s",
+                  flush=True)
+    store.close()
+
+
+def _build_langgraph(conninfo: str, sizes: list[int]) -> None:
+    emb = FakeEmbeddings()
+    index = {"dims": emb.dim, "embed": emb, "fields": ["text"], "distance_type": "cosine"}
+    with PostgresStore.from_conn_string(conninfo, index=index) as store:  # type: ignore[arg-type]
+        store.setup()
+        for n, size in enumerate(sizes):
+            for lo in range(0, size, 1_000):
+                store.batch([PutOp((f"ns{n}",), str(i), {"text": text(n, i)})
+                             for i in range(lo, min(size, lo + 1_000))])
+
+
+def _pg(cache: Path) -> object:
+    return pgserver.get_server(cache / "pg", cleanup_mode="stop")
+
+
+def _database(server: object, name: str, *, vector: bool) -> tuple[str, str]:
+    """(SQLAlchemy URL, psycopg conninfo) of a database, created on first use."""
+    host = str(server.pgdata)  # type: ignore[attr-defined]
+    with psycopg.connect(f"host={host} user=postgres dbname=postgres", autocommit=True) as c:
+        if not c.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
+            c.execute(f"CREATE DATABASE {name}")
+    if vector:
+        with psycopg.connect(f"host={host} user=postgres dbname={name}", autocommit=True) as c:
+            c.execute("CREATE EXTENSION IF NOT EXISTS vector")
+    return (f"postgresql+psycopg://postgres@/{name}?host={host}",
+            f"postgresql://postgres@/{name}?host={host}")
+
+
+def build(cache: Path, data: Dataset, backends: list[str]) -> dict[str, str]:
+    """Load every backend once (kept under ``cache``); return their URLs."""
+    cache.mkdir(parents=True, exist_ok=True)
+    urls = {"sqlite": f"sqlite:///{cache / 'memory.db'}"}
+    server = _pg(cache)
+    urls["pushdown"], _ = _database(server, "tiered", vector=True)
+    _, urls["langgraph"] = _database(server, "langgraph", vector=True)
+    for name in backends:
+        done = cache / f"{name}.built"
+        if done.exists():
+            continue
+        print(f"  building {name} (cached in {cache})...", flush=True)
+        start = time.perf_counter()
+        if name == "langgraph":
+            _build_langgraph(urls[name], data.sizes)
+        else:
+            _build_ours(urls[name], data.sizes)
+        done.write_text(f"{time.perf_counter() - start:.0f}s\n")
+        print(f"  built {name} in {time.perf_counter() - start:.0f}s", flush=True)
+    return urls
+
+
+# -- measuring (one fresh process per backend) ----------------------------------------------
+
+
+def _searcher(name: str, url: str, cache_bytes: int):  # type: ignore[no-untyped-def]
+    """(search(namespace, query) -> result ids, close)."""
+    if name == "langgraph":
+        emb = FakeEmbeddings()
+        index = {"dims": emb.dim, "embed": emb, "fields": ["text"], "distance_type": "cosine"}
+        ctx = PostgresStore.from_conn_string(url, index=index)  # type: ignore[arg-type]
+        store = ctx.__enter__()
+
+        def lg_search(ns: int, q: str) -> list[str]:
+            return [f"item{ns}x{it.key}" for it in store.search((f"ns{ns}",), query=q, limit=K)]
+
+        return lg_search, lambda: ctx.__exit__(None, None, None)
+    ours = TieredMemoryStore(url, embeddings=FakeEmbeddings(), config=MemoryConfig(
+        rerank_enabled=False, index_cache_bytes=cache_bytes,
+        search_backend="database" if name == "pushdown" else "process"))
+
+    def our_search(ns: int, q: str) -> list[str]:
+        hits = ours.search(q, namespace=f"ns{ns}", k=K, reinforce=False)
+        return [h.entry.content.split()[0] for h in hits]
+
+    return our_search, ours.close
+
+
+def measure(name: str, url: str, data: Dataset, cache_bytes: int, out: dict) -> None:  # type: ignore[type-arg]
+    base = rss_mb()
+    search, close = _searcher(name, url, cache_bytes)
+    # The cold namespace: the one closest to 10,000 memories. The process is warmed up first on
+    # another namespace (connections, compiled statements), so what is timed is the namespace.
+    cold = int(np.argmin([abs(s - 10_000) for s in data.sizes]))
+    other = (cold + 1) % len(data.sizes)
+    search(other, query_text(other, 0))
+    t0 = time.perf_counter()
+    search(cold, query_text(cold, 0))
+    first = time.perf_counter() - t0
+    warm = []
+    for i in range(1, 21):
+        t0 = time.perf_counter()
+        search(cold, query_text(cold, i % data.sizes[cold]))
+        warm.append(time.perf_counter() - t0)
+    lat: list[float] = []
+    sizes: list[int] = []
+    found = returned = 0
+    rss: list[tuple[int, float]] = []
+    for q, (n, i) in enumerate(data.queries):
+        t0 = time.perf_counter()
+        got = search(n, query_text(n, i))
+        lat.append(time.perf_counter() - t0)
+        sizes.append(data.sizes[n])
+        found += f"item{n}x{i}" in got
+        returned += len(got) >= min(K, data.sizes[n])
+        if q % max(1, len(data.queries) // 5) == 0:
+            rss.append((q, rss_mb()))
+    rss.append((len(data.queries), rss_mb()))
+    close()
+    out[name] = {"first": first, "warm": float(np.median(warm)), "cold_size": data.sizes[cold],
+                 "lat": lat, "sizes": sizes, "found": found / len(lat),
+                 "full": returned / len(lat), "rss": rss, "base": base}
+
+
+def report(results: dict) -> None:  # type: ignore[type-arg]
+    ms = 1000.0
+    print("\nsearch latency (ms), all queries:")
+    print(f"  {'backend':<10} {'p50':>7} {'p95':>7}  {'found@10':>8}  {'k returned':>10}")
+    for name, r in results.items():
+        lat = np.asarray(r["lat"]) * ms
+        print(f"  {name:<10} {np.percentile(lat, 50):7.2f} {np.percentile(lat, 95):7.2f}  "
+              f"{r['found']:8.1%}  {r['full']:10.1%}")
+    print("\nhow cost grows with namespace size (p50 / p95 ms, queries):")
+    edges = [1, 10, 100, 1_000, 10_000, 100_000, 10**9]
+    header = "  " + f"{'size':<16}" + "".join(f"{n:>22}" for n in results)
+    print(header)
+    for lo, hi in itertools.pairwise(edges):
+        row = f"  {f'{lo:,}-{hi - 1:,}' if hi < 10**9 else f'>= {lo:,}':<16}"
+        any_q = False
+        for r in results.values():
+            sel = [x * ms for x, s in zip(r["lat"], r["sizes"], strict=True) if lo <= s < hi]
+            if sel:
+                any_q = True
+                row += f"{np.percentile(sel, 50):>9.2f} / {np.percentile(sel, 95):6.2f} ({len(sel):>3})"
+            else:
+                row += f"{'-':>22}"
+        if any_q:
+            print(row)
+    print("\ncold namespace: first search vs warm p50 of the same namespace (ms):")
+    for name, r in results.items():
+        print(f"  {name:<10} {r['cold_size']:>7,} memories: first {r['first'] * ms:8.1f}, "
+              f"warm p50 {r['warm'] * ms:6.2f}  (x{r['first'] / r['warm']:.1f})")
+    print("\nRSS over the run (MB; queries done: RSS):")
+    for name, r in results.items():
+        trail = ", ".join(f"{q}: {m:.0f}" for q, m in r["rss"])
+        print(f"  {name:<10} at start {r['base']:.0f}; {trail}")
+    if "pushdown" in results and "langgraph" in results:
+        ours = np.percentile(results["pushdown"]["lat"], 95)
+        theirs = np.percentile(results["langgraph"]["lat"], 95)
+        print(f"\npushdown p95 / LangGraph PostgresStore p95 = {ours / theirs:.2f} (bar <= 0.5)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scale", type=float, default=1.0)
+    parser.add_argument("--queries", type=int, default=2_000)
+    parser.add_argument("--backends", default="sqlite,pushdown,langgraph")
+    parser.add_argument("--cache-mb", type=int, default=1024,
+                        help="memory.indexCacheBytes of the sqlite backend, in MB")
+    parser.add_argument("--cache", type=Path, default=None,
+                        help="where the built dataset lives (default /tmp/tm-scale-<scale>)")
+    args = parser.parse_args()
+    backends = [b for b in args.backends.split(",") if b]
+    cache = args.cache or Path(f"/tmp/tm-scale-{args.scale:g}")
+    data = Dataset.make(args.scale, args.queries)
+    print(f"data: {sum(data.sizes):,} memories over {len(data.sizes):,} namespaces (Zipf sizes, "
+          f"largest {max(data.sizes):,}); {len(data.queries):,} queries, Zipf activity; fake "
+          f"384-d embeddings; k = {K}")
+    urls = build(cache, data, backends)
+    spawn = multiprocessing.get_context("spawn")
+    with spawn.Manager() as manager:
+        results = manager.dict()
+        for name in backends:
+            print(f"  measuring {name}...", flush=True)
+            proc = spawn.Process(target=measure,
+                                 args=(name, urls[name], data, args.cache_mb << 20, results))
+            proc.start()
+            proc.join()
+        report(dict(results))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,444 @@
+"""Memory search pushed down to PostgreSQL + pgvector: the backend and its `CandidateSource`.
+
+With it the application process holds no per-namespace memory index: a search sends one
+statement (`_db_statement`; one snapshot, so a concurrent write is seen whole or not at all)
+that returns the top BM25 hits and the nearest vectors with the caller's filters applied in SQL,
+and hands the few candidates, with their rows and the namespace's statistics, to the one recall
+engine. Fusion, gate, floor, rerank and importance run unchanged in Python. A namespace with its
+own HNSW index (`_db_vectors`) runs its ANN scan as a second statement.
+
+The search tables are kept by `DatabaseSearch.sync`, which each write path calls with the ids it
+touched, in its own transaction. Once the tables exist every store opening the database keeps
+them current, whatever its ``memory.searchBackend``; the first store that enables pushdown on an
+existing database back-fills them from ``tm_memories`` and ``tm_vectors``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import sqlalchemy as sa
+
+from ..config import MemoryConfig
+from ..errors import StoreError
+from ..types import MemoryEntry
+from . import _tables as t
+from ._db import db_errors
+from ._db_keyword import KeywordStats, read_stats, score_terms, sync_postings
+from ._db_statement import (
+    RowFilter,
+    SearchShape,
+    bound_filter_clauses,
+    search_rows,
+    stats_from_row,
+)
+from ._db_vectors import (
+    ann_index_name,
+    ann_index_names,
+    ensure_ann_index,
+    query_literal,
+    similarities,
+    sync_vectors,
+    vector_search,
+)
+from ._index import RowMeta
+from ._rows import entry_from_row
+
+__all__ = ["DatabaseCandidates", "DatabaseSearch", "RowFilter", "open_search_backend"]
+
+logger = logging.getLogger("langchain_tiered_memory")
+
+_MARKER = "search_pushdown"
+_ANN_REFRESH = 30.0
+# Each list ranks at least this many candidates before the filters' join (see `_short`).
+_MIN_OVERFETCH = 64
+_BACKFILL_CHUNK = 2_000
+
+
+class DatabaseSearch:
+    """The search tables of one database: their upkeep on writes, and searches over them.
+
+    Args:
+        engine: The store's PostgreSQL engine.
+        pushdown: Whether searches run here (``False``: only keep the tables current).
+        ann_min_rows: Namespace size from which vector search uses a per-namespace HNSW index
+            instead of an exact scan (see `_db_vectors`).
+        ann_min_ef: Smallest ``hnsw.ef_search`` of an ANN scan.
+    """
+
+    def __init__(
+        self,
+        engine: sa.Engine,
+        *,
+        pushdown: bool,
+        ann_min_rows: int = 10_000,
+        ann_min_ef: int = 100,
+    ) -> None:
+        self.engine = engine
+        self.pushdown = pushdown
+        self.ann_min_rows = ann_min_rows
+        self.ann_min_ef = ann_min_ef
+        # Names of partial HNSW indexes known to exist: a few large namespaces, never dropped.
+        self._ann_built: set[tuple[str, int]] = set()
+        self._ann_names: set[str] = set()
+        self._ann_listed = -float("inf")
+
+    # -- upkeep -----------------------------------------------------------------------------
+
+    def sync(self, conn: sa.Connection, ids: Iterable[str]) -> None:
+        """Bring the search rows of ``ids`` in line with ``tm_memories`` / ``tm_vectors``.
+
+        Call it in the transaction that wrote them: a rollback then drops both together.
+        """
+        id_list = sorted(set(ids))
+        if not id_list:
+            return
+        grown = sync_postings(conn, id_list)
+        sync_vectors(conn, id_list)
+        for namespace in sorted(grown):
+            self._maybe_build_ann(conn, namespace)
+
+    def _maybe_build_ann(self, conn: sa.Connection, namespace: str) -> None:
+        stats = read_stats(conn, namespace, ())
+        if stats.n_docs < self.ann_min_rows:
+            return
+        s = t.search_vectors.c
+        dims = conn.execute(
+            sa.select(s.dim).where(s.namespace == namespace, s.kind == "memory").distinct()
+        ).scalars()
+        for dim in dims:
+            if (namespace, dim) not in self._ann_built:
+                # Inside the write: the build takes seconds once, when the namespace crosses the
+                # threshold; afterwards pgvector keeps the graph current row by row.
+                ensure_ann_index(conn, namespace, int(dim))
+                self._ann_built.add((namespace, int(dim)))
+                self._ann_names.add(ann_index_name(namespace, int(dim)))
+
+    def backfill(self, conn: sa.Connection) -> int:
+        """Index every existing memory (enabling pushdown on a database that has rows)."""
+        m = t.memories.c
+        ids = list(conn.execute(sa.select(m.id).order_by(m.id)).scalars())
+        for start in range(0, len(ids), _BACKFILL_CHUNK):
+            self.sync(conn, ids[start : start + _BACKFILL_CHUNK])
+        return len(ids)
+
+    # -- search -----------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def candidates(
+        self,
+        namespace: str,
+        filters: RowFilter,
+        *,
+        model_id: str,
+        tokens: Sequence[str],
+        query_vector: np.ndarray | None,
+        keyword: bool = True,
+    ) -> Iterator[DatabaseCandidates]:
+        """A `CandidateSource` over one namespace for one query, valid inside the ``with``.
+
+        Statistics and both lists come from one statement, so from one snapshot: a
+        concurrent write is seen whole or not at all. (A namespace searched through its HNSW
+        index runs that scan as a second statement.)
+
+        Args:
+            namespace: Whose memories.
+            filters: The caller's filters (applied in SQL).
+            model_id: The embedding model whose vectors are searched.
+            tokens: The query's tokens.
+            query_vector: The query's unit vector (``None``: no vector list).
+            keyword: Whether the keyword list is wanted.
+        """
+        with db_errors("search memories"), self.engine.connect() as conn:
+            # One statement needs no transaction: autocommit saves the BEGIN and the ROLLBACK.
+            conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+            yield DatabaseCandidates(
+                conn,
+                _Query(namespace, filters, bound_filter_clauses(namespace, filters), model_id,
+                       tokens, query_vector, keyword),
+                ann=lambda dim: self._ann_ready(conn, namespace, dim),
+                ann_min_ef=self.ann_min_ef,
+            )
+
+    def _ann_ready(self, conn: sa.Connection, namespace: str, dim: int) -> bool:
+        """Whether the namespace has its HNSW index (names re-listed every ``_ANN_REFRESH`` s).
+
+        Another process may build one; until this process sees it, it scans exactly (right,
+        only slower).
+        """
+        now = time.monotonic()
+        if now - self._ann_listed > _ANN_REFRESH:
+            self._ann_names = ann_index_names(conn)
+            self._ann_listed = now
+        return ann_index_name(namespace, dim) in self._ann_names
+
+
+@dataclass(frozen=True, slots=True)
+class _Query:
+    namespace: str
+    filters: RowFilter
+    where: list[sa.ColumnElement[bool]]
+    model_id: str
+    tokens: Sequence[str]
+    vector: np.ndarray | None
+    keyword: bool
+
+
+class DatabaseCandidates:
+    """One query's `CandidateSource`: keyword and vector lists read from PostgreSQL.
+
+    The first list asked for fetches both, with the namespace's statistics, in one statement
+    (`_db_statement`; a namespace with its own HNSW index runs its ANN scan apart, see
+    `_db_vectors`). Keyword hits carry their vector similarity, so
+    fusion needs no further query; BM25 of vector-only hits is computed from their terms with
+    the same statistics. Rows come back whole, so the store builds its hits without reading
+    them again (`entries`).
+    """
+
+    def __init__(
+        self,
+        conn: sa.Connection,
+        query: _Query,
+        *,
+        ann: Callable[[int], bool],
+        ann_min_ef: int,
+    ) -> None:
+        self.conn = conn
+        self.query = query
+        self.rows: dict[str, RowMeta] = {}
+        self._full: dict[str, Any] = {}
+        self._terms: dict[str, list[str]] = {}
+        self._sims: dict[str, float] = {}
+        self._stats: KeywordStats | None = None
+        self._lists: tuple[int, list[tuple[str, float]], list[tuple[str, float]]] | None = None
+        self._ann = ann
+        self._ann_min_ef = ann_min_ef
+        self.keyword = _Keyword(self)
+        self.vectors = _Vectors(self)
+        self.lock: contextlib.AbstractContextManager[Any] = contextlib.nullcontext()
+
+    @property
+    def stats(self) -> KeywordStats:
+        """The namespace's statistics for the query's tokens (read once)."""
+        if self._stats is None:
+            self._stats = read_stats(self.conn, self.query.namespace, self.query.tokens)
+        return self._stats
+
+    def entries(self, ids: Iterable[str]) -> dict[str, MemoryEntry]:
+        """The entries of returned candidates, from the rows the search already read."""
+        return {i: entry_from_row(self._full[i]) for i in ids if i in self._full}
+
+    def lists(self, k: int) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
+        """The top-``k`` keyword and vector lists (fetched once per ``k``)."""
+        if self._lists is None or self._lists[0] < k:
+            kw, vec = self._fetch(k)
+            self._lists = (k, kw, vec)
+        return self._lists[1][:k], self._lists[2][:k]
+
+    def _fetch(self, k: int) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
+        q = self.query
+        literal = query_literal(q.vector) if q.vector is not None else None
+        dim = int(q.vector.shape[-1]) if q.vector is not None else 0
+        ann = q.vector is not None and self._ann(dim)
+        exact = literal is not None and not ann
+        over = max(4 * k, _MIN_OVERFETCH)
+
+        def run(overfetch: bool) -> list[Any]:
+            shape = SearchShape.of(q.filters, keyword=q.keyword, exact=exact,
+                                   similarity=literal is not None, overfetch=overfetch)
+            return search_rows(self.conn, shape, q.filters, namespace=q.namespace,
+                               tokens=q.tokens, k=k, query_vector=literal, dim=dim,
+                               model_id=q.model_id, over=over)
+
+        rows = run(True)
+        if self._short(rows, k, over, exact=exact):
+            # The filters left a list short while more candidates existed: rank them all.
+            rows = run(False)
+        if ann and q.vector is not None:
+            rows.extend(_tag(vector_search(
+                self.conn, q.namespace, q.model_id, q.vector, k, q.where,
+                list(t.memories.c), ann=True, ann_min_ef=self._ann_min_ef,
+            )))
+        kw_hits: list[tuple[str, float]] = []
+        vec_hits: list[tuple[str, float]] = []
+        for row in rows:
+            self._remember(row)
+            if self._stats is None and row.n_docs is not None:
+                self._stats = stats_from_row(row)
+            if row.similarity is not None:
+                self._sims[row.id] = float(row.similarity)
+            if row.list == "kw":
+                kw_hits.append((row.id, float(row.score)))
+            else:
+                vec_hits.append((row.id, float(row.similarity)))
+        # The SQL orders: score, then id; distance (= -similarity), then id.
+        kw_hits.sort(key=lambda hit: (-hit[1], hit[0]))
+        vec_hits.sort(key=lambda hit: (-hit[1], hit[0]))
+        return kw_hits, vec_hits
+
+    def _short(self, rows: list[Any], k: int, over: int, *, exact: bool) -> bool:
+        """Whether an over-fetched list may have lost candidates to its ``over`` cut."""
+        q = self.query
+        kw = [r for r in rows if r.list == "kw"]
+        vec = [r for r in rows if r.list == "vec"]
+        if q.keyword and len(kw) < k:
+            stats = stats_from_row(rows[0]) if rows else self.stats
+            # At most sum(df) documents match; if that fits under the cut, none was cut.
+            if sum(stats.df.get(term, 0) for term in set(q.tokens)) > over:
+                return True
+        if exact and len(vec) < k:
+            if not vec:
+                return (stats_from_row(rows[0]) if rows else self.stats).n_docs > 0
+            return int(vec[0].n_inner or 0) >= over
+        return False
+
+    def _remember(self, row: Any) -> None:
+        if row.id not in self._full:
+            self._full[row.id] = row
+            self.rows[row.id] = RowMeta(row)
+            self._terms[row.id] = row.terms.split()
+
+    def terms(self, doc_id: str) -> list[str]:
+        """The token list of a candidate (read if neither list returned it)."""
+        if doc_id not in self._terms:
+            m = t.memories.c
+            for row in self.conn.execute(
+                sa.select(t.memories).where(m.id == doc_id, *self.query.where)
+            ):
+                self._remember(row)
+        return self._terms.get(doc_id, [])
+
+    def similarities(self, query: np.ndarray, ids: Iterable[str]) -> dict[str, float]:
+        """Similarities of candidates, from the lists' rows when they carry them."""
+        wanted = list(ids)
+        missing = [i for i in wanted if i not in self._sims]
+        if missing:
+            q = self.query
+            self._sims.update(similarities(self.conn, q.namespace, q.model_id, query, missing))
+        return {i: self._sims[i] for i in wanted if i in self._sims}
+
+
+def _tag(rows: Iterable[Any]) -> list[Any]:
+    """ANN rows, given the columns the ``UNION ALL`` rows have (no statistics)."""
+    extra = {"score": None, "n_docs": None, "total_len": None, "dfs": None, "list": "vec",
+             "n_inner": None}
+    return [_Row({**row._mapping, **extra}) for row in rows]
+
+
+class _Row:
+    """A row as a mapping with attribute access (like SQLAlchemy's)."""
+
+    def __init__(self, mapping: dict[str, Any]) -> None:
+        self._mapping = mapping
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._mapping[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+class _Keyword:
+    """The engine's keyword index, answered by SQL and the source's cached rows."""
+
+    def __init__(self, source: DatabaseCandidates) -> None:
+        self._source = source
+
+    def __len__(self) -> int:
+        return self._source.stats.n_docs
+
+    def search(self, query_tokens: Sequence[str], k: int) -> list[tuple[str, float]]:
+        return self._source.lists(k)[0]
+
+    def score_ids(self, query_tokens: Sequence[str], ids: Iterable[str]) -> dict[str, float]:
+        src = self._source
+        return {i: score_terms(query_tokens, src.terms(i), src.stats) for i in ids if src.terms(i)}
+
+    def terms_of(self, doc_id: str) -> frozenset[str]:
+        return frozenset(self._source.terms(doc_id))
+
+    def idf(self, token: str) -> float:
+        return self._source.stats.idf(token)
+
+    def document_frequency(self, token: str) -> int:
+        return self._source.stats.df.get(token, 0)
+
+    def max_idf(self) -> float:
+        return self._source.stats.max_idf()
+
+
+class _Vectors:
+    """The engine's vector index, answered by pgvector."""
+
+    def __init__(self, source: DatabaseCandidates) -> None:
+        self._source = source
+
+    def search(
+        self, query: np.ndarray, k: int, *, allowed: Callable[[str], bool] | None = None
+    ) -> list[tuple[str, float]]:
+        hits = self._source.lists(k)[1]
+        return [(i, s) for i, s in hits if allowed is None or allowed(i)]
+
+    def similarities(self, query: np.ndarray, ids: Iterable[str]) -> dict[str, float]:
+        return self._source.similarities(query, ids)
+
+
+def has_vector_extension(engine: sa.Engine) -> bool:
+    """Whether the database is PostgreSQL with the ``vector`` extension installed."""
+    if engine.dialect.name != "postgresql":
+        return False
+    with db_errors("check for pgvector"), engine.connect() as conn:
+        found: object = conn.execute(
+            sa.select(sa.literal_column("1"))
+            .select_from(sa.table("pg_extension", sa.column("extname")))
+            .where(sa.column("extname") == "vector")
+        ).scalar()
+    return found is not None
+
+
+def open_search_backend(engine: sa.Engine, config: MemoryConfig) -> DatabaseSearch | None:
+    """The database search of a store, or ``None`` when search stays in the process.
+
+    ``auto`` pushes down when the database is PostgreSQL with the ``vector`` extension;
+    ``database`` requires it; ``process`` searches in-process but, if another store already
+    created the search tables, still keeps them current.
+
+    Raises:
+        StoreError: ``database`` was asked for and the database cannot do it.
+    """
+    choice = config.search_backend
+    if choice == "process" and engine.dialect.name != "postgresql":
+        return None
+    available = has_vector_extension(engine)
+    if choice == "database" and not available:
+        raise StoreError(
+            "memory.searchBackend is 'database' but the store is not on PostgreSQL with the "
+            "pgvector extension (CREATE EXTENSION vector); use 'auto' or 'process'"
+        )
+    if not available:
+        return None
+    backend = DatabaseSearch(engine, pushdown=choice != "process")
+    with db_errors("prepare the search tables"), engine.connect() as conn:
+        ready = conn.execute(sa.select(t.meta.c.value).where(t.meta.c.key == _MARKER)).first()
+    if ready is not None:
+        return backend
+    if not backend.pushdown:
+        return None
+    with (
+        db_errors("prepare the search tables"),
+        engine.connect().execution_options(write=True) as conn,
+        conn.begin(),
+    ):
+        # Checked again under the write lock: another process may have just done it.
+        if conn.execute(sa.select(t.meta.c.value).where(t.meta.c.key == _MARKER)).first() is None:
+            t.search_metadata.create_all(conn)
+            count = backend.backfill(conn)
+            conn.execute(sa.insert(t.meta).values(key=_MARKER, value="1"))
+            logger.info("search pushdown enabled; %d memories indexed", count)
+    return backend

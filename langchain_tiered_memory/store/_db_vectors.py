@@ -1,0 +1,310 @@
+"""Vectors in pgvector: a mirror of ``tm_vectors`` and the search strategy over it.
+
+``tm_vectors`` stays the store's record (bytes tagged with the embedding ``model_id``, the
+re-embed queue works on it unchanged); ``tm_search_vectors`` mirrors its rows as pgvector
+``vector`` values, synced in the same transaction as each write (`sync_vectors`).
+
+Why not one HNSW index over the whole table: pgvector 0.6 has no iterative index scans. An
+HNSW scan yields at most ``hnsw.ef_search`` (≤ 1,000) rows and the namespace filter is applied
+after it, so a namespace holding 0.1 % of a million vectors would get about one row back instead
+of k. The strategy, per namespace, chosen by its live-entry count:
+
+* **below** ``ann_min_rows`` (default 10,000): an exact scan. The ``(namespace, kind, model_id,
+  dim)`` B-tree finds the namespace's rows and they are sorted by inner product; no HNSW index
+  can serve the query (there is no global one), so it is exact and returns k whenever k exist.
+  At 10,000 384-d vectors this costs a few milliseconds.
+* **at or above** it: a partial HNSW index for that namespace alone
+  (``WHERE namespace = '…' AND kind = 'memory' AND dim = d``, on ``embedding::vector(d)``),
+  built when a write brings the namespace over the threshold. The scan then walks only that
+  namespace's graph, so ``hnsw.ef_search`` rows all belong to it; ``ef_search`` is set to
+  ``max(ann_min_ef, 2 × wanted)`` for the query (recall against exact ≥ 0.95, tested). The
+  outer query applies the caller's filters; if they leave fewer than wanted, the search is
+  redone exactly, so a filtered search still returns k when k exist.
+
+Custom plans are forced for the query (``plan_cache_mode``) so a prepared statement never falls
+back to a generic plan that cannot prove the partial index's namespace predicate.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+import sqlalchemy as sa
+
+from . import _tables as t
+
+__all__ = [
+    "ann_index_exists",
+    "ann_index_name",
+    "ann_index_names",
+    "ensure_ann_index",
+    "exact_select",
+    "query_literal",
+    "similarities",
+    "sync_vectors",
+    "vector_search",
+]
+
+_CHUNK = 500
+MEMORY = "memory"
+
+
+def _literal(vector: np.ndarray) -> str:
+    # repr of each float32 widened to float: pgvector parses it back to the same float32.
+    return "[" + ",".join(repr(float(x)) for x in vector.astype(np.float32).tolist()) + "]"
+
+
+def sync_vectors(conn: sa.Connection, ids: Iterable[str]) -> None:
+    """Make the pgvector rows of ``ids`` match their ``tm_vectors`` rows (same transaction)."""
+    id_list = sorted(set(ids))
+    v, s = t.vectors.c, t.search_vectors.c
+    for start in range(0, len(id_list), _CHUNK):
+        chunk = id_list[start : start + _CHUNK]
+        conn.execute(sa.delete(t.search_vectors).where(s.owner_id.in_(chunk)))
+        rows = [
+            {
+                "owner_id": r.owner_id,
+                "namespace": r.namespace,
+                "kind": r.kind,
+                "model_id": r.model_id,
+                "dim": r.dim,
+                "embedding": _literal(np.frombuffer(r.vector, dtype=np.float32)),
+            }
+            for r in conn.execute(
+                sa.select(v.owner_id, v.namespace, v.kind, v.model_id, v.dim, v.vector).where(
+                    v.owner_id.in_(chunk)
+                )
+            )
+        ]
+        if rows:
+            conn.execute(sa.insert(t.search_vectors), rows)
+
+
+def ann_index_name(namespace: str, dim: int) -> str:
+    """The partial HNSW index of one namespace and dimension (a digest: names are ≤ 63 bytes)."""
+    digest = hashlib.sha1(namespace.encode("utf-8")).hexdigest()[:20]
+    return f"ix_tm_search_ann_{dim}_{digest}"
+
+
+def ann_index_exists(conn: sa.Connection, namespace: str, dim: int) -> bool:
+    """Whether the namespace's partial HNSW index for ``dim`` has been built."""
+    found: object = conn.execute(
+        sa.select(sa.literal_column("1"))
+        .select_from(sa.table("pg_indexes", sa.column("indexname")))
+        .where(sa.column("indexname") == ann_index_name(namespace, dim))
+    ).scalar()
+    return found is not None
+
+
+def ann_index_names(conn: sa.Connection) -> set[str]:
+    """Names of every per-namespace HNSW index of the search tables."""
+    name: sa.ColumnClause[str] = sa.column("indexname")
+    return set(
+        conn.execute(
+            sa.select(name)
+            .select_from(sa.table("pg_indexes", name, sa.column("tablename")))
+            .where(sa.column("tablename") == t.search_vectors.name,
+                   name.startswith("ix_tm_search_ann_"))
+        ).scalars()
+    )
+
+
+def ensure_ann_index(conn: sa.Connection, namespace: str, dim: int) -> None:
+    """Build the namespace's partial HNSW index for ``dim`` unless it exists."""
+    s = t.search_vectors.c
+    index = sa.Index(
+        ann_index_name(namespace, dim),
+        sa.cast(s.embedding, t.PgVector(dim)).label("embedding_d"),
+        postgresql_using="hnsw",
+        postgresql_ops={"embedding_d": "vector_ip_ops"},
+        # Rendered as literals by the DDL compiler (quoted and escaped): a predicate the
+        # planner can prove must name the namespace itself.
+        postgresql_where=sa.and_(s.namespace == namespace, s.kind == MEMORY, s.dim == dim),
+    )
+    # An Index attaches itself to its table; detached, the schema's ``create_all`` never sees it.
+    t.search_vectors.indexes.discard(index)
+    conn.execute(sa.schema.CreateIndex(index, if_not_exists=True))
+
+
+def vector_search(
+    conn: sa.Connection,
+    namespace: str,
+    model_id: str,
+    query: np.ndarray,
+    limit: int,
+    where: Sequence[sa.ColumnElement[bool]],
+    columns: Sequence[Any],
+    *,
+    ann: bool,
+    ann_min_ef: int,
+) -> list[Any]:
+    """The ``limit`` entries nearest ``query`` (inner product of unit vectors = cosine).
+
+    Args:
+        conn: The search's read transaction.
+        namespace: Whose entries.
+        model_id: Only vectors of this embedding model (others wait in the re-embed queue).
+        query: The query's unit vector.
+        limit: How many rows at most.
+        where: Conditions on ``tm_memories``.
+        columns: ``tm_memories`` columns to return beside ``similarity``.
+        ann: Use the namespace's partial HNSW index (it must exist).
+        ann_min_ef: Smallest ``hnsw.ef_search`` for an ANN scan.
+
+    Returns:
+        Rows with ``columns`` and ``similarity``, best first.
+    """
+    if limit <= 0:
+        return []
+    dim = int(query.shape[-1])
+    literal = _literal(query)
+    if ann and limit <= 500:
+        ef = max(ann_min_ef, 2 * limit)
+        rows = _ann(conn, namespace, model_id, literal, dim, limit, ef, where, columns)
+        if len(rows) >= limit:
+            return rows
+        # Filters (status, tiers, tags, another model's rows) took more than the slack: exact.
+    return _exact(conn, namespace, model_id, literal, dim, limit, where, columns)
+
+
+def similarities(
+    conn: sa.Connection, namespace: str, model_id: str, query: np.ndarray, ids: Sequence[str]
+) -> dict[str, float]:
+    """Similarity of ``query`` to each of ``ids`` that has a vector of this model."""
+    if not ids:
+        return {}
+    s = t.search_vectors.c
+    dim = int(query.shape[-1])
+    sim = -s.embedding.op("<#>")(sa.cast(_literal(query), t.PgVector()))
+    rows = conn.execute(
+        sa.select(s.owner_id, sim.label("similarity")).where(
+            s.owner_id.in_(list(ids)),
+            s.namespace == namespace,
+            s.kind == MEMORY,
+            s.model_id == model_id,
+            s.dim == dim,
+        )
+    )
+    return {r.owner_id: float(r.similarity) for r in rows}
+
+
+def _exact(
+    conn: sa.Connection,
+    namespace: str,
+    model_id: str,
+    literal: str,
+    dim: int,
+    limit: int,
+    where: Sequence[sa.ColumnElement[bool]],
+    columns: Sequence[Any],
+) -> list[Any]:
+    return list(conn.execute(exact_select(namespace, model_id, literal, dim, limit, where, columns)))
+
+
+def exact_select(
+    namespace: str,
+    model_id: str,
+    literal: str,
+    dim: int,
+    limit: int,
+    where: Sequence[sa.ColumnElement[bool]],
+    columns: Sequence[Any],
+) -> sa.Select[Any]:
+    """An exact nearest-neighbour query (``literal``: the query vector's text form)."""
+    s, m = t.search_vectors.c, t.memories.c
+    distance = s.embedding.op("<#>")(sa.cast(literal, t.PgVector()))
+    return (
+        sa.select(*columns, (-distance).label("similarity"))
+        .join_from(t.search_vectors, t.memories, m.id == s.owner_id)
+        .where(
+            s.namespace == namespace,
+            s.kind == MEMORY,
+            s.model_id == model_id,
+            s.dim == dim,
+            *where,
+        )
+        .order_by(distance, s.owner_id)
+        .limit(limit)
+    )
+
+
+def query_literal(vector: np.ndarray) -> str:
+    """A vector's text form, as bound for pgvector."""
+    return _literal(vector)
+
+
+def _ann(
+    conn: sa.Connection,
+    namespace: str,
+    model_id: str,
+    literal: str,
+    dim: int,
+    limit: int,
+    ef: int,
+    where: Sequence[sa.ColumnElement[bool]],
+    columns: Sequence[Any],
+) -> list[Any]:
+    settings = {
+        "hnsw.ef_search": str(min(ef, 1000)),
+        "plan_cache_mode": "force_custom_plan",
+        # Without this the planner may prefer the namespace B-tree plus a sort for a namespace
+        # it believes small (stale statistics): exact, but not the scan this path is for.
+        "enable_sort": "off",
+    }
+    before = _configure(conn, settings)
+    try:
+        return _ann_query(conn, namespace, model_id, literal, dim, ef, limit, where, columns)
+    finally:
+        _configure(conn, before)
+
+
+def _configure(conn: sa.Connection, settings: dict[str, str]) -> dict[str, str]:
+    """Set settings on this connection in one round trip; return their previous values.
+
+    Session-wide (the search runs in autocommit mode, so ``SET LOCAL`` would not outlive its
+    statement); the caller restores them before the connection goes back to the pool.
+    """
+    names = sorted(settings)
+    row = conn.execute(
+        sa.select(
+            *[sa.func.current_setting(n).label(f"old{i}") for i, n in enumerate(names)],
+            *[sa.func.set_config(n, settings[n], False).label(f"new{i}")
+              for i, n in enumerate(names)],
+        )
+    ).one()
+    return {n: str(row[i]) for i, n in enumerate(names)}
+
+
+def _ann_query(
+    conn: sa.Connection,
+    namespace: str,
+    model_id: str,
+    literal: str,
+    dim: int,
+    ef: int,
+    limit: int,
+    where: Sequence[sa.ColumnElement[bool]],
+    columns: Sequence[Any],
+) -> list[Any]:
+    s, m = t.search_vectors.c, t.memories.c
+    distance = sa.cast(s.embedding, t.PgVector(dim)).op("<#>")(sa.cast(literal, t.PgVector(dim)))
+    # The inner scan must be the index's: its WHERE is exactly the index predicate, its ORDER
+    # BY the index expression. The caller's filters apply outside, on at most ``ef`` rows.
+    nearest = (
+        sa.select(s.owner_id, s.model_id, distance.label("distance"))
+        .where(s.namespace == namespace, s.kind == MEMORY, s.dim == dim)
+        .order_by(distance)
+        .limit(min(ef, 1000))
+        .subquery("nearest")
+    )
+    query = (
+        sa.select(*columns, (-nearest.c.distance).label("similarity"))
+        .join_from(nearest, t.memories, m.id == nearest.c.owner_id)
+        .where(nearest.c.model_id == model_id, *where)
+        .order_by(nearest.c.distance, nearest.c.owner_id)
+        .limit(limit)
+    )
+    return list(conn.execute(query))

@@ -1,0 +1,277 @@
+"""Search pushed down to PostgreSQL + pgvector gives what in-process search gives."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+import sqlalchemy as sa
+
+from langchain_tiered_memory import MemoryConfig, MemoryTier, TieredMemoryStore
+from langchain_tiered_memory.errors import StoreError
+from langchain_tiered_memory.retrieval import KeywordIndex
+from langchain_tiered_memory.store import _tables as t
+from langchain_tiered_memory.store._db_keyword import bm25_search, read_stats
+from langchain_tiered_memory.store._db_search import DatabaseSearch
+from langchain_tiered_memory.store._db_statement import SearchShape, search_rows, stats_from_row
+from langchain_tiered_memory.store._db_vectors import (
+    ann_index_exists,
+    ann_index_name,
+    vector_search,
+)
+from langchain_tiered_memory.store._index import meta_columns
+from tests.pgvector.conftest import RandomEmbeddings
+
+CORPUS = [
+    "Alice prefers dark mode in every editor",
+    "Bob drinks green tea every morning, tea tea tea",
+    "the dark side of the moon is an album",
+    "tea time is at five in the afternoon",
+    "Carol moved to Paris in 2021 and loves the city",
+    "the meeting moved to Thursday afternoon",
+    "Alice and Bob share an office near the station",
+    "dark chocolate and green tea are Carol's favourites",
+    "a very long note about the quarterly report, the budget, the forecast and the report again",
+    "moon landing documentary night",
+]
+QUERIES = ["dark mode", "tea", "green tea afternoon", "report", "Alice Bob", "moon", "Paris city"]
+
+
+def _searches(s: TieredMemoryStore, ns: str, mode: str) -> list[list[tuple[str, float]]]:
+    out = []
+    for q in QUERIES:
+        # k above the corpus size: equal scores may come in any order, the set is the same.
+        hits = s.search(q, namespace=ns, k=50, mode=mode, reinforce=False, min_relevance=0.0)
+        out.append([(h.entry.id, h.score) for h in hits])
+    return out
+
+
+def test_pushdown_is_chosen_with_the_extension_and_refused_without_it(open_pg, tmp_path):
+    assert open_pg()._search_db is not None and open_pg()._search_db.pushdown
+    assert open_pg(config={"memory.searchBackend": "process"})._search_db is not None
+    with pytest.raises(StoreError, match="pgvector"):
+        TieredMemoryStore(
+            tmp_path / "m.db", embeddings=RandomEmbeddings(),
+            config=MemoryConfig(search_backend="database"),
+        )
+    plain = TieredMemoryStore(tmp_path / "n.db", embeddings=RandomEmbeddings())
+    assert plain._search_db is None
+    plain.close()
+
+
+def test_sql_bm25_equals_the_in_process_index(open_pg):
+    s = open_pg()
+    entries = s.add_many(CORPUS, namespace="a")
+    s.update(entries[1].id, content="Bob drinks black coffee now", namespace="a")
+    s.delete(entries[2].id, namespace="a")
+    s.add("tea tea and more tea in another namespace", namespace="b")
+    m = t.memories.c
+    no_filter = SimpleNamespace(tiers=None, types=None, tags=set(), since=None, until=None,
+                                episode_id=None, history=True)
+    shape = SearchShape.of(no_filter, keyword=True, exact=False, similarity=False)
+    with s.engine.connect() as conn:
+        rows = conn.execute(
+            sa.select(m.id, m.terms).where(m.namespace == "a", m.status == "active")
+        ).all()
+        index = KeywordIndex()
+        index.add_many((r.id, r.terms.split()) for r in rows)
+        for q in [*QUERIES, "tea tea report", "nothing matches this"]:
+            tokens = s_tokens(q)
+            stats = read_stats(conn, "a", tokens)
+            assert stats.n_docs == len(index)
+            want = index.search(tokens, 50)
+            order = [i for i, _ in sorted(want, key=lambda p: (-p[1], p[0]))]
+            where = [m.status == "active"]
+            got = bm25_search(conn, "a", tokens, stats, 50, where, meta_columns())
+            assert {r.id: r.score for r in got} == pytest.approx(dict(want), rel=1e-12)
+            assert [r.id for r in got] == order
+            # The search statement, statistics and idf computed in SQL, scores the same.
+            in_sql = search_rows(conn, shape, no_filter, namespace="a", tokens=tokens, k=50,
+                                 query_vector=None, dim=0, model_id="")
+            assert {r.id: r.score for r in in_sql} == pytest.approx(dict(want), rel=1e-12)
+            assert [r.id for r in sorted(in_sql, key=lambda r: (-r.score, r.id))] == order
+            if in_sql:
+                assert stats_from_row(in_sql[0]) == stats
+            for tok in tokens:
+                assert stats.idf(tok) == pytest.approx(index.idf(tok), rel=1e-12)
+
+
+def s_tokens(text: str) -> list[str]:
+    from langchain_tiered_memory.text import tokenize
+
+    return tokenize(text)
+
+
+def test_pushdown_ranks_like_in_process_search(open_pg):
+    db = open_pg()
+    entries = db.add_many(CORPUS, namespace="a")
+    db.add("Alice prefers light mode now", namespace="a", key="ui")
+    db.add("Alice prefers dark mode now", namespace="a", key="ui")  # supersedes
+    db.archive(entries[3].id, namespace="a")
+    process = open_pg(config={"memory.searchBackend": "process"})
+    for mode in ("hybrid", "keyword", "vector"):
+        _same(_searches(db, "a", mode), _searches(process, "a", mode))
+
+
+def _same(got: list[list[tuple[str, float]]], want: list[list[tuple[str, float]]]) -> None:
+    assert any(want)  # the queries do find something
+    for g, w in zip(got, want, strict=True):
+        assert dict(g) == pytest.approx(dict(w), rel=1e-6)
+        assert [x for _, x in g] == pytest.approx([x for _, x in w], rel=1e-6)  # same order
+
+
+def test_writes_updates_deletes_archive_and_supersede_are_seen_by_the_next_search(open_pg):
+    s = open_pg()
+
+    def found(q: str, **kw) -> list[str]:
+        return [h.entry.content for h in s.search(q, namespace="a", reinforce=False, **kw)]
+
+    e = s.add("the espresso machine is broken", namespace="a", key="kitchen")
+    assert found("espresso") == ["the espresso machine is broken"]
+    s.update(e.id, content="the kettle is broken", namespace="a")
+    assert found("espresso") == []
+    assert found("espresso", history=True) == ["the espresso machine is broken"]
+    live = found("kettle")
+    assert live == ["the kettle is broken"]
+    kettle = s.search("kettle", namespace="a", reinforce=False)[0].entry
+    s.archive(kettle.id, namespace="a")
+    assert found("kettle", tiers=[MemoryTier.SEMANTIC]) == []
+    assert found("kettle") == ["the kettle is broken"]  # archived stays recallable
+    s.delete(kettle.id, namespace="a")
+    assert found("kettle") == []
+    s.add("fresh tags", namespace="a", tags=["x", "y"])
+    assert found("fresh", tags=["x"]) == ["fresh tags"]
+    assert found("fresh", tags=["z"]) == []
+
+
+def test_a_small_namespace_gets_k_results_beside_a_big_indexed_one(open_pg, pg_url):
+    emb = RandomEmbeddings()
+    s = open_pg(embeddings=emb)
+    backend = s._search_db
+    assert backend is not None
+    backend.ann_min_rows = 300
+    s.add_many([f"big note {i}" for i in range(400)], namespace="big")
+    for n in range(5):
+        s.add_many([f"small {n} note {i}" for i in range(6)], namespace=f"small{n}")
+    with s.engine.connect() as conn:
+        assert ann_index_exists(conn, "big", emb.dim)
+        assert not ann_index_exists(conn, "small0", emb.dim)
+    for n in range(5):
+        hits = s.search("anything", namespace=f"small{n}", k=6, mode="vector", min_relevance=0.0,
+                        reinforce=False)
+        assert len(hits) == 6 and all(h.entry.namespace == f"small{n}" for h in hits)
+    hits = s.search("anything", namespace="big", k=10, mode="vector", min_relevance=0.0,
+                    reinforce=False)
+    assert len(hits) == 10
+
+
+def test_ann_recall_against_exact_is_at_least_095(open_pg):
+    emb = RandomEmbeddings()
+    s = open_pg(embeddings=emb)
+    assert isinstance(s._search_db, DatabaseSearch)
+    s._search_db.ann_min_rows = 1000
+    s.add_many([f"memory number {i}" for i in range(1200)], namespace="big")
+    s.add_many([f"other {i}" for i in range(300)], namespace="other")
+    m = t.memories.c
+    where = [m.namespace == "big", m.status == "active"]
+    hit = total = 0
+    with s.engine.connect() as conn, conn.begin():
+        assert ann_index_exists(conn, "big", emb.dim)
+        for q in range(30):
+            vec = np.asarray(emb.embed_query(f"query {q}"), dtype=np.float32)
+            args = (conn, "big", emb.model_id, vec, 10, where, meta_columns())
+            ann = [r.id for r in vector_search(*args, ann=True, ann_min_ef=100)]
+            exact = [r.id for r in vector_search(*args, ann=False, ann_min_ef=100)]
+            assert len(ann) == len(exact) == 10
+            hit += len(set(ann) & set(exact))
+            total += 10
+        # The ANN scan's settings are put back before the connection returns to the pool.
+        assert conn.execute(sa.text("SHOW enable_sort")).scalar() == "on"
+        assert conn.execute(sa.text("SHOW hnsw.ef_search")).scalar() == "40"
+        conn.execute(sa.text("SELECT pg_stat_force_next_flush()"))
+    assert hit / total >= 0.95
+    with s.engine.connect() as conn:  # the ANN searches did walk the namespace's HNSW graph
+        scans = conn.execute(
+            sa.text("SELECT idx_scan FROM pg_stat_user_indexes WHERE indexrelname = :name"),
+            {"name": ann_index_name("big", emb.dim)},
+        ).scalar()
+    assert scans is not None and scans >= 30
+
+
+def test_namespaces_are_isolated(open_pg):
+    s = open_pg()
+    s.add("the launch code is 1234", namespace="alice")
+    s.add("the launch code is 1234", namespace="bob")
+    for mode in ("hybrid", "keyword", "vector"):
+        hits = s.search("launch code", namespace="alice", mode=mode, min_relevance=0.0)
+        assert [h.entry.namespace for h in hits] == ["alice"]
+    assert s.search("launch code", namespace="carol", min_relevance=0.0) == []
+
+
+def test_other_model_vectors_wait_for_reembed(open_pg, hash_embeddings):
+    old = open_pg(embeddings=hash_embeddings)
+    old.add("purple elephants dance", namespace="a")
+    new = open_pg(embeddings=type(hash_embeddings)(model_id="test/hash-64-v2"))
+    assert new.search("purple elephants", namespace="a", mode="vector", min_relevance=0.0) == []
+    assert new.reembed_pending() == 1
+    new.reembed()
+    hits = new.search("purple elephants", namespace="a", mode="vector", min_relevance=0.0)
+    assert [h.entry.content for h in hits] == ["purple elephants dance"]
+
+
+def test_enabling_pushdown_backfills_rows_written_before(open_pg):
+    before = open_pg(config={"memory.searchBackend": "process"})
+    assert before._search_db is None  # nothing created on a fresh database
+    before.add_many(CORPUS, namespace="a")
+    after = open_pg()
+    assert after._search_db is not None and after._search_db.pushdown
+    _same(_searches(after, "a", "hybrid"), _searches(before, "a", "hybrid"))
+    # From now on a process-search store keeps the tables current too.
+    again = open_pg(config={"memory.searchBackend": "process"})
+    again.add("the quarterly report is late", namespace="a")
+    assert [h.entry.content for h in after.search("quarterly late", namespace="a", k=1)] == [
+        "the quarterly report is late"
+    ]
+
+
+def test_every_filter_selects_what_in_process_search_selects(open_pg, clock):
+    db = open_pg()
+    first = db.add("tea notes from the first week", namespace="a", tags=["tea", "x"],
+                   type="user", episode_id="ep1")
+    clock.advance(days=3)
+    middle = clock()
+    db.add("tea notes from the second week", namespace="a", tags=["tea"], episode_id="ep2")
+    clock.advance(days=3)
+    late = db.add("tea notes from the third week", namespace="a", tags=["x"])
+    db.archive(late.id, namespace="a")
+    db.update(first.id, content="tea notes from the first week, revised", namespace="a")
+    process = open_pg(config={"memory.searchBackend": "process"})
+    cases = [
+        {}, {"tiers": [MemoryTier.ARCHIVAL]}, {"tiers": ["semantic"]}, {"types": ["user"]},
+        {"tags": ["tea"]}, {"tags": ["tea", "x"]}, {"since": middle}, {"until": middle},
+        {"episode_id": "ep2"}, {"history": True}, {"history": True, "types": ["user"]},
+    ]
+    seen = set()
+    for kw in cases:
+        for mode in ("hybrid", "keyword", "vector"):
+            got, want = (
+                frozenset(h.entry.id for h in s.search("tea notes week", namespace="a",
+                                                       mode=mode, reinforce=False,
+                                                       min_relevance=0.0, **kw))
+                for s in (db, process)
+            )
+            assert got == want, (kw, mode)
+            seen.add(got)
+    assert len(seen) >= 5  # the filters do select different entries
+
+
+def test_filters_that_reject_the_best_candidates_still_get_k(open_pg):
+    s = open_pg()
+    # 190 entries outrank the 10 the filter wants, in both lists (tf 2, and the exact vector).
+    s.add_many([{"content": "tea tea", "type": "environment"}] * 190
+               + [{"content": f"tea note{i}", "type": "user"} for i in range(10)], namespace="a")
+    for mode in ("keyword", "vector", "hybrid"):
+        hits = s.search("tea", namespace="a", k=10, mode=mode, types=["user"], reinforce=False,
+                        min_relevance=0.0)
+        assert len(hits) == 10 and {h.entry.type.value for h in hits} == {"user"}, mode
