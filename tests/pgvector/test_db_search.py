@@ -48,15 +48,15 @@ def _searches(s: TieredMemoryStore, ns: str, mode: str) -> list[list[tuple[str, 
 
 
 def test_pushdown_is_chosen_with_the_extension_and_refused_without_it(open_pg, tmp_path):
-    assert open_pg()._search_db is not None and open_pg()._search_db.pushdown
-    assert open_pg(config={"memory.searchBackend": "process"})._search_db is not None
+    assert open_pg()._services.ctx.search_db is not None and open_pg()._services.ctx.search_db.pushdown
+    assert open_pg(config={"memory.searchBackend": "process"})._services.ctx.search_db is not None
     with pytest.raises(StoreError, match="pgvector"):
         TieredMemoryStore(
             tmp_path / "m.db", embeddings=RandomEmbeddings(),
             config=MemoryConfig(search_backend="database"),
         )
     plain = TieredMemoryStore(tmp_path / "n.db", embeddings=RandomEmbeddings())
-    assert plain._search_db is None
+    assert plain._services.ctx.search_db is None
     plain.close()
 
 
@@ -148,7 +148,7 @@ def test_writes_updates_deletes_archive_and_supersede_are_seen_by_the_next_searc
 def test_a_small_namespace_gets_k_results_beside_a_big_indexed_one(open_pg, pg_url):
     emb = RandomEmbeddings()
     s = open_pg(embeddings=emb)
-    backend = s._search_db
+    backend = s._services.ctx.search_db
     assert backend is not None
     backend.ann_min_rows = 300
     s.add_many([f"big note {i}" for i in range(400)], namespace="big")
@@ -169,8 +169,8 @@ def test_a_small_namespace_gets_k_results_beside_a_big_indexed_one(open_pg, pg_u
 def test_ann_recall_against_exact_is_at_least_095(open_pg):
     emb = RandomEmbeddings()
     s = open_pg(embeddings=emb)
-    assert isinstance(s._search_db, DatabaseSearch)
-    s._search_db.ann_min_rows = 1000
+    assert isinstance(s._services.ctx.search_db, DatabaseSearch)
+    s._services.ctx.search_db.ann_min_rows = 1000
     s.add_many([f"memory number {i}" for i in range(1200)], namespace="big")
     s.add_many([f"other {i}" for i in range(300)], namespace="other")
     m = t.memories.c
@@ -222,10 +222,10 @@ def test_other_model_vectors_wait_for_reembed(open_pg, hash_embeddings):
 
 def test_enabling_pushdown_backfills_rows_written_before(open_pg):
     before = open_pg(config={"memory.searchBackend": "process"})
-    assert before._search_db is None  # nothing created on a fresh database
+    assert before._services.ctx.search_db is None  # nothing created on a fresh database
     before.add_many(CORPUS, namespace="a")
     after = open_pg()
-    assert after._search_db is not None and after._search_db.pushdown
+    assert after._services.ctx.search_db is not None and after._services.ctx.search_db.pushdown
     _same(_searches(after, "a", "hybrid"), _searches(before, "a", "hybrid"))
     # From now on a process-search store keeps the tables current too.
     again = open_pg(config={"memory.searchBackend": "process"})
