@@ -85,12 +85,14 @@ from .learned import LearnedClassifier, learned_classifier
 from .pii import PiiMatch, PiiPolicy, apply_pii_policy, detect_pii, redact_pii
 from .rules import load_rules
 from .scanner import ascan_memory_content, scan_memory_content
+from .semantic import SemanticDetector, semantic_detector
 
 __all__ = [
     "LearnedClassifier",
     "PiiMatch",
     "PiiPolicy",
     "ScanVerdict",
+    "SemanticDetector",
     "apply_pii_policy",
     "ascan_memory_content",
     "detect_pii",
@@ -99,6 +101,7 @@ __all__ = [
     "patterns_version",
     "redact_pii",
     "scan_memory_content",
+    "semantic_detector",
 ]
 
 _scan_memory_content = scan_memory_content
