@@ -213,8 +213,17 @@ def _scanners(*, semantic: bool) -> dict[str, Scan]:
         detector = semantic_detector()
         scanners["rules+semantic"] = lambda t: scan_memory_content(
             t, classifier=detector, classifier_timeout=120.0).blocked
+        if learned is not None:
+            both = _either(learned, detector)
+            scanners["rules+both"] = lambda t: scan_memory_content(
+                t, classifier=both, classifier_timeout=120.0).blocked
     scanners["naive"] = lambda t: naive_scan(t).blocked
     return scanners
+
+
+def _either(*classifiers: Callable[[str], Any]) -> Callable[[str], bool]:
+    """A classifier that refuses when any of ``classifiers`` does (cheapest first)."""
+    return lambda text: any(c(text).blocked for c in classifiers)
 
 
 _OLD_SCAN = (

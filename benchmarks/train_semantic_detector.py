@@ -97,6 +97,28 @@ def corpus() -> list[Doc]:
     return docs
 
 
+def generated(limit: int) -> list[Doc]:
+    """Training-only extras from ``train_injection_classifier.py``'s generators: template
+    attacks, hard negatives, preferences, the project's conversational test texts and library
+    docstrings (benign prose full of 'ignore', 'print', 'system'). Never held out."""
+    import random
+
+    import train_injection_classifier as gen
+
+    rng = random.Random(13)
+    attacks = sorted(set(gen._attacks()))
+    benign = sorted(set(gen._benign_generated()))
+    for name in ("extraction.jsonl", "contradictions.jsonl"):
+        for line in (DATA / name).open(encoding="utf-8"):
+            row = json.loads(line)
+            benign += [row[k] for k in ("text", "a", "b") if isinstance(row.get(k), str)]
+    benign += gen._library_prose(limit)
+    docs = [{"text": t, "y": True, "group": "generated", "family": "generated"}
+            for t in rng.sample(attacks, min(limit, len(attacks)))]
+    return docs + [{"text": t, "y": False, "group": "generated", "family": "generated"}
+                   for t in sorted(set(benign))]
+
+
 def held_out_a() -> list[Doc]:
     """Corpus A (dev for the rules, never trained on here)."""
     return [{"text": r["text"], "y": _is_attack(r, d), "group": "A", "family": r["family"]}
@@ -228,20 +250,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--epochs", type=int, default=300)
     parser.add_argument("--bar-scale", type=float, default=1.0,
                         help="keep out-of-fold false positives under the bars times this")
+    parser.add_argument("--generated", type=int, default=0,
+                        help="add this many generated attacks and docstring paragraphs")
     parser.add_argument("--write", action="store_true", help="write semantic_head.json")
     args = parser.parse_args(argv)
 
     docs, a_docs = corpus(), held_out_a()
-    vec = embed_all(docs + a_docs)
+    extra = generated(args.generated) if args.generated else []
+    vec = embed_all(docs + a_docs + extra)
     oof: list[Doc] = []
     for group in GROUPS:
-        head = train([d for d in docs if d["group"] != group], vec, args)
+        head = train([d for d in docs + extra if d["group"] != group], vec, args)
         held = [d for d in docs if d["group"] == group]
         doc_scores(held, vec, head)
         oof += held
     threshold = pick_threshold(oof, args.bar_scale)
     figures = report(oof, threshold, "leave-one-group-out")
-    head = train(docs, vec, args)
+    head = train(docs + extra, vec, args)
     doc_scores(a_docs, vec, head)
     a_figures = report(a_docs, threshold, "corpus A, held out (aggregate)")
     if args.write:
@@ -251,7 +276,8 @@ def main(argv: list[str] | None = None) -> int:
         info = {"dim": int(w1.shape[0]), "hidden": args.hidden, "threshold_logit": threshold,
                 "c": args.c, "epochs": args.epochs, "bar_scale": args.bar_scale,
                 "model": "sentence-transformers/all-MiniLM-L6-v2",
-                "trained_on": sorted(GROUPS), "cv_leave_one_group_out": figures,
+                "trained_on": sorted(GROUPS) + (["generated"] if extra else []),
+                "generated": args.generated, "cv_leave_one_group_out": figures,
                 "corpus_a_held_out": a_figures}
         OUT.write_text(json.dumps(info, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"wrote {OUT} and its .npy")
