@@ -265,6 +265,9 @@ def main(argv: list[str] | None = None) -> int:
         doc_scores(held, vec, head)
         oof += held
     threshold = pick_threshold(oof, args.bar_scale)
+    # Stricter choices for whoever wants fewer refusals than the bars allow.
+    by_scale = {str(k): pick_threshold(oof, k) for k in (0.25, 0.5, 0.75, 1.0, 1.5)}
+    print(f"thresholds by bar scale: {by_scale}")
     figures = report(oof, threshold, "leave-one-group-out")
     head = train(docs + extra, vec, args)
     doc_scores(a_docs, vec, head)
@@ -277,7 +280,7 @@ def main(argv: list[str] | None = None) -> int:
                 "c": args.c, "epochs": args.epochs, "bar_scale": args.bar_scale,
                 "model": "sentence-transformers/all-MiniLM-L6-v2",
                 "trained_on": sorted(GROUPS) + (["generated"] if extra else []),
-                "generated": args.generated, "cv_leave_one_group_out": figures,
+                "generated": args.generated, "threshold_logit_by_bar_scale": by_scale, "cv_leave_one_group_out": figures,
                 "corpus_a_held_out": a_figures}
         OUT.write_text(json.dumps(info, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"wrote {OUT} and its .npy")
