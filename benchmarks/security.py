@@ -35,7 +35,7 @@ Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
 Usage: ``python benchmarks/security.py [--split all|own|independent|fresh-a|fresh-b]
-[--data DIR] [--misses N] [--baseline REV] [--no-semantic]``
+[--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 """
 
 from __future__ import annotations
@@ -204,13 +204,13 @@ def _table(title: str, rows: list[dict[str, Any]], scanners: dict[str, Scan], mi
         print(line)
 
 
-def _scanners(*, semantic: bool) -> dict[str, Scan]:
+def _scanners(*, semantic: bool, threshold: float | None = None) -> dict[str, Scan]:
     scanners: dict[str, Scan] = {"rules": lambda t: scan_memory_content(t).blocked}
     learned = _learned()
     if learned is not None:
         scanners["rules+learned"] = lambda t: scan_memory_content(t, classifier=learned).blocked
     if semantic:
-        detector = semantic_detector()
+        detector = semantic_detector(threshold=threshold)
         scanners["rules+semantic"] = lambda t: scan_memory_content(
             t, classifier=detector, classifier_timeout=120.0).blocked
         if learned is not None:
@@ -264,10 +264,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="which sets (all = every set but the blind fresh-b)")
     parser.add_argument("--no-semantic", action="store_true",
                         help="leave the MiniLM semantic detector out (it loads the model)")
+    parser.add_argument("--semantic-threshold", type=float,
+                        help="window logit for the semantic detector (default: the bundled one)")
     args = parser.parse_args(argv)
 
     print(f"patterns.json version {patterns_version()}, split {args.split}")
-    scanners = _scanners(semantic=not args.no_semantic)
+    scanners = _scanners(semantic=not args.no_semantic, threshold=args.semantic_threshold)
     sets = select_sets(args.split)
     rows = locomo_rows(args.data)
     if args.baseline:

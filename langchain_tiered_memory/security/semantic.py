@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 from itertools import pairwise
@@ -177,7 +177,9 @@ def load_semantic_head() -> SemanticHead:
     )
 
 
-def semantic_detector(embeddings: Embeddings | None = None) -> SemanticDetector:
+def semantic_detector(
+    embeddings: Embeddings | None = None, *, threshold: float | None = None
+) -> SemanticDetector:
     """The bundled semantic detector, ready to pass as ``classifier=``.
 
     The model is loaded (and warmed up) here, not on the first write, so that the first scan
@@ -186,9 +188,14 @@ def semantic_detector(embeddings: Embeddings | None = None) -> SemanticDetector:
     Args:
         embeddings: The all-MiniLM-L6-v2 model to reuse (e.g. the store's); ``None`` loads the
             bundled local copy.
+        threshold: A window logit to refuse at instead of the bundled one. Higher refuses
+            less; ``semantic_head.json`` lists the thresholds that keep the cross-validated
+            false positives at a quarter, half... of the issue's bars
+            (``threshold_logit_by_bar_scale``).
 
     Raises:
-        ConfigError: ``embeddings`` is another model, whose vectors the head cannot read.
+        ConfigError: ``embeddings`` is another model, whose vectors the head cannot read, or
+            ``threshold`` is not a finite number.
     """
     model = embeddings if embeddings is not None else LocalEmbeddings()
     model_id = embedding_model_id(model)
@@ -196,5 +203,10 @@ def semantic_detector(embeddings: Embeddings | None = None) -> SemanticDetector:
         raise ConfigError(
             "embeddings", f"the semantic detector needs {DEFAULT_MODEL_ID} vectors, got {model_id}"
         )
+    head = load_semantic_head()
+    if threshold is not None:
+        if not isinstance(threshold, (int, float)) or not math.isfinite(threshold):
+            raise ConfigError("threshold", f"must be a finite number, got {threshold!r}")
+        head = replace(head, threshold=float(threshold))
     model.embed_documents(["warm up"])
-    return SemanticDetector(model, load_semantic_head())
+    return SemanticDetector(model, head)

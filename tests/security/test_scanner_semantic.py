@@ -92,6 +92,14 @@ def test_loads_offline_and_refuses_another_model() -> None:
         semantic_detector(HashEmbeddings())  # its vectors are not MiniLM's
 
 
+def test_threshold_can_be_raised(minilm: LocalEmbeddings) -> None:
+    doc = REPORT * 3 + INJECTION
+    strict = semantic_detector(minilm, threshold=load_semantic_head().threshold + 1000.0)
+    assert not strict(doc).blocked
+    with pytest.raises(ConfigError):
+        semantic_detector(minilm, threshold=float("nan"))
+
+
 def test_blocks_an_injection_hidden_in_a_long_benign_document(detector: SemanticDetector) -> None:
     clean = REPORT * 6
     assert not detector(clean).blocked
