@@ -278,6 +278,9 @@ def main(argv: list[str] | None = None) -> int:
         scanners[f"at {args.baseline}"] = old.__getitem__
     for split, (attacks, benign) in sets.items():
         print(f"\n==== {split}: {len(attacks)} attacks, {len(benign)} benign ====")
+        if "rules+semantic" in scanners and not split.startswith("fresh"):
+            print("(the semantic head was trained on this set: its column here is in-sample; "
+                  "the held-out figures are the leave-one-group-out ones in semantic_head.json)")
         _table(split, attacks, scanners, args.misses, attacks=True)
         _table(split, benign, scanners, args.misses, attacks=False)
     if args.split in ("fresh-a", "fresh-b", "independent"):
