@@ -36,7 +36,15 @@ from ..errors import ConfigError
 from .classifier import ScanVerdict
 from .normalize import make_view
 
-__all__ = ["SHORT", "SemanticDetector", "semantic_detector", "sentence_windows"]
+__all__ = [
+    "MAX_WINDOWS",
+    "SHORT",
+    "SemanticDetector",
+    "SemanticHead",
+    "load_semantic_head",
+    "semantic_detector",
+    "sentence_windows",
+]
 
 SHORT = 320
 """Texts up to this many characters are scored as one window."""
