@@ -15,19 +15,27 @@ Measures, in one run:
     its blind half was written before the rules it drove and never tuned on;
   - ``independent``: ``security_blind_attacks.jsonl`` / ``security_blind_benign.jsonl`` when
     present (written by someone else; rows may carry ``label`` instead of living in two files);
+  - ``fresh-a``: ``security_fresh_a_*.jsonl``, a red-teamer who never saw the scanner (dev for
+    the scanner3 helper: its aggregate figures were looked at);
+  - ``fresh-b``: ``security_fresh_b_*.jsonl``, a second such red-teamer, the blind set: it is
+    read only with ``--split fresh-b`` (the lead's run), never by default;
 
 * false positives on the benign sets (same splits, per family) and on every LoCoMo dev turn
   (``../shared/data/locomo-dev`` or ``--data``);
-* each of the above with the learned second opinion off (the rules alone) and on;
+* each of the above with the rules alone, with the learned n-gram second opinion, and with the
+  semantic detector (MiniLM sentence windows + linear head, :mod:`~langchain_tiered_memory.
+  security.semantic`; ``--no-semantic`` leaves it out);
 * the seed's naive three-regex scanner as a baseline, and with ``--baseline REV`` the package's
   scanner as it was at git revision ``REV`` (run in a subprocess), e.g. ``--baseline 12ba043``
   for the pattern version 1.2.0 scanner that preceded the structural rules;
-* time to scan 1 MB of LoCoMo text and the mean cost of one short memory.
+* time to scan 1 MB of LoCoMo text, the mean cost of one short memory and of one 10 KB
+  document per scanner.
 
 Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 %, Chinese benign
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
-Usage: ``python benchmarks/security.py [--data DIR] [--misses N] [--baseline REV]``
+Usage: ``python benchmarks/security.py [--split all|own|independent|fresh-a|fresh-b]
+[--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 """
 
 from __future__ import annotations
@@ -48,6 +56,7 @@ from pathlib import Path
 from typing import Any
 
 from langchain_tiered_memory.security import patterns_version, scan_memory_content
+from langchain_tiered_memory.security.semantic import semantic_detector
 from langchain_tiered_memory.types import ScanResult
 
 HERE = Path(__file__).resolve().parent
@@ -97,9 +106,36 @@ def _family(row: dict[str, Any]) -> str:
     return "benign"
 
 
-def load_sets() -> dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]]:
+Sets = dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]]
+SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b")
+
+
+def _labelled(attacks: str, benign: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    rows = [(r, True) for r in _jsonl(DATA / attacks)]
+    rows += [(r, False) for r in _jsonl(DATA / benign)]
+    return ([r for r, d in rows if _is_attack(r, d)], [r for r, d in rows if not _is_attack(r, d)])
+
+
+def select_sets(split: str) -> Sets:
+    """The sets one ``--split`` names; ``all`` is every set except the blind ``fresh-b``."""
+    if split == "fresh-b":  # the blind set: loaded only when asked for by name
+        return {"fresh-b": _labelled("security_fresh_b_attacks.jsonl",
+                                     "security_fresh_b_benign.jsonl")}
+    sets = load_sets()
+    if split in ("all", "fresh-a"):
+        fresh = _labelled("security_fresh_a_attacks.jsonl", "security_fresh_a_benign.jsonl")
+        if fresh[0] or fresh[1]:
+            sets["fresh-a"] = fresh
+    if split == "all":
+        return sets
+    if split == "own":
+        return {k: v for k, v in sets.items() if k.startswith("own")}
+    return {k: v for k, v in sets.items() if k == split}
+
+
+def load_sets() -> Sets:
     """``split -> (attacks, benign)`` for own-dev, own-blind and (if present) independent."""
-    sets: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {}
+    sets: Sets = {}
     own_a, own_b = _jsonl(DATA / "security_attacks.jsonl"), _jsonl(DATA / "security_benign.jsonl")
     for split in ("dev", "blind", "blind2"):
         sets[f"own-{split}"] = (
@@ -113,13 +149,9 @@ def load_sets() -> dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]]:
             [r for r in own3_a if r.get("split") == split],
             [r for r in own3_b if r.get("split") == split],
         )
-    rows = [(r, True) for r in _jsonl(DATA / "security_blind_attacks.jsonl")]
-    rows += [(r, False) for r in _jsonl(DATA / "security_blind_benign.jsonl")]
-    if rows:
-        sets["independent"] = (
-            [r for r, d in rows if _is_attack(r, d)],
-            [r for r, d in rows if not _is_attack(r, d)],
-        )
+    independent = _labelled("security_blind_attacks.jsonl", "security_blind_benign.jsonl")
+    if independent[0] or independent[1]:
+        sets["independent"] = independent
     return sets
 
 
@@ -172,13 +204,26 @@ def _table(title: str, rows: list[dict[str, Any]], scanners: dict[str, Scan], mi
         print(line)
 
 
-def _scanners() -> dict[str, Scan]:
+def _scanners(*, semantic: bool, threshold: float | None = None) -> dict[str, Scan]:
     scanners: dict[str, Scan] = {"rules": lambda t: scan_memory_content(t).blocked}
     learned = _learned()
     if learned is not None:
         scanners["rules+learned"] = lambda t: scan_memory_content(t, classifier=learned).blocked
+    if semantic:
+        detector = semantic_detector(threshold=threshold)
+        scanners["rules+semantic"] = lambda t: scan_memory_content(
+            t, classifier=detector, classifier_timeout=120.0).blocked
+        if learned is not None:
+            both = _either(learned, detector)
+            scanners["rules+both"] = lambda t: scan_memory_content(
+                t, classifier=both, classifier_timeout=120.0).blocked
     scanners["naive"] = lambda t: naive_scan(t).blocked
     return scanners
+
+
+def _either(*classifiers: Callable[[str], Any]) -> Callable[[str], bool]:
+    """A classifier that refuses when any of ``classifiers`` does (cheapest first)."""
+    return lambda text: any(c(text).blocked for c in classifiers)
 
 
 _OLD_SCAN = (
@@ -215,11 +260,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="LoCoMo dev directory")
     parser.add_argument("--misses", type=int, default=15, help="misses/FPs to print per table")
     parser.add_argument("--baseline", help="git revision whose scanner to show beside this one")
+    parser.add_argument("--split", choices=SPLITS, default="all",
+                        help="which sets (all = every set but the blind fresh-b)")
+    parser.add_argument("--no-semantic", action="store_true",
+                        help="leave the MiniLM semantic detector out (it loads the model)")
+    parser.add_argument("--semantic-threshold", type=float,
+                        help="window logit for the semantic detector (default: the bundled one)")
     args = parser.parse_args(argv)
 
-    print(f"patterns.json version {patterns_version()}")
-    scanners = _scanners()
-    sets = load_sets()
+    print(f"patterns.json version {patterns_version()}, split {args.split}")
+    scanners = _scanners(semantic=not args.no_semantic, threshold=args.semantic_threshold)
+    sets = select_sets(args.split)
     rows = locomo_rows(args.data)
     if args.baseline:
         texts = [r["text"] for a, b in sets.values() for r in a + b] + [t for _, t in rows]
@@ -227,14 +278,19 @@ def main(argv: list[str] | None = None) -> int:
         scanners[f"at {args.baseline}"] = old.__getitem__
     for split, (attacks, benign) in sets.items():
         print(f"\n==== {split}: {len(attacks)} attacks, {len(benign)} benign ====")
+        if "rules+semantic" in scanners and not split.startswith("fresh"):
+            print("(the semantic head was trained on this set: its column here is in-sample; "
+                  "the held-out figures are the leave-one-group-out ones in semantic_head.json)")
         _table(split, attacks, scanners, args.misses, attacks=True)
         _table(split, benign, scanners, args.misses, attacks=False)
-    if "independent" not in sets:
-        print("\n(no independent blind set: benchmarks/data/security_blind_*.jsonl absent)")
+    if args.split in ("fresh-a", "fresh-b", "independent"):
+        return 0  # the LoCoMo turns and speed belong to the full run
 
     turns = [t for _, t in rows]
     print(f"\n==== LoCoMo turns: {len(turns)} from {args.data} ====")
-    print("(the learned model's threshold was calibrated on 26.json: read the other files)")
+    print("(the learned model's threshold was calibrated on 26.json: read the other files; the "
+          "semantic head trained on all three, its held-out figure is the leave-one-file-out one "
+          "in semantic_head.json)")
     _table("LoCoMo", [{"text": t, "family": f} for f, t in rows], scanners, args.misses,
            attacks=False)
 
@@ -251,19 +307,27 @@ def main(argv: list[str] | None = None) -> int:
     print(f"1 MB of LoCoMo text: median {ms:.1f} ms, min {1000 * min(times):.1f} ms "
           f"(blocked={result.blocked})")
     short = [t for t in turns if 60 <= len(t) <= 200] or ["The quick brown fox jumps. " * 3]
+    docs = [" ".join(turns[i : i + 60])[:10_000] for i in range(0, min(len(turns), 1200), 60)]
     for name, scan in scanners.items():
         if name.startswith("at "):
             continue  # precomputed verdicts, nothing to time
-        rounds = []
-        for _ in range(5):
-            t0 = time.perf_counter()
-            for t in short:
-                scan(t)
-            rounds.append((time.perf_counter() - t0) / len(short))
-        print(f"short memories ({name}, n={len(short)}): "
-              f"{1e6 * statistics.median(rounds):.1f} us per scan (median of 5 rounds)")
+        rounds = 1 if "semantic" in name else 5
+        print(f"{name}: short memory {1e3 * _cost(scan, short[:300], rounds):.3f} ms, "
+              f"10 KB document {1e3 * _cost(scan, docs, rounds):.1f} ms "
+              f"(n={min(len(short), 300)} / {len(docs)}, median of {rounds} rounds)")
     print(f"anchor finder: {'pyahocorasick' if _has_automaton() else 're fallback'}")
     return 0
+
+
+def _cost(scan: Scan, texts: list[str], rounds: int) -> float:
+    """Median seconds per text over ``rounds`` passes."""
+    times = []
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        for t in texts:
+            scan(t)
+        times.append((time.perf_counter() - t0) / max(len(texts), 1))
+    return statistics.median(times)
 
 
 def _has_automaton() -> bool:

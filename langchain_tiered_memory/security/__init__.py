@@ -71,7 +71,17 @@ any callable or chat model passed as ``classifier``, or the bundled learned mode
 bundled model is **opt-in**: on the project's second blind batch it lifted detection from 67 % to
 84 % but refused 2 of 33 benign texts (6 %), above the 3 % bar for benign texts with trigger
 words; on LoCoMo conversation turns it refuses 0.1 % (``benchmarks/security.py`` prints the
-current figures). Rules live in the versioned ``patterns.json``; its ``version`` is quoted in
+current figures).
+
+A third, also **opt-in**: the semantic detector (:func:`semantic_detector`, :mod:`.semantic`):
+the local MiniLM embeds a text's sentence windows (one window for a short memory) and a small
+ReLU head shipped in the package scores each; the highest decides. It needs the model in
+memory, so it is an object the store takes as ``classifier=semantic_detector(embeddings)``,
+not part of the pure scan. On corpus A (an independent red-teamer; its aggregate figures were
+seen while choosing what to train on) rules + semantic catch 54 % of attacks against 35 % for
+the rules alone (indirect 53 %, Chinese hijack 62 %), but refuse 6.2 % of benign trigger-word
+texts and 3.3 % of Chinese benign requests, above the bars; ``threshold=`` trades one for the
+other. Rules live in the versioned ``patterns.json``; its ``version`` is quoted in
 every ``ScanResult.detail``.
 
 PII (:mod:`.pii`) is a separate, policy-driven concern: :func:`detect_pii`, :func:`redact_pii`
@@ -85,12 +95,14 @@ from .learned import LearnedClassifier, learned_classifier
 from .pii import PiiMatch, PiiPolicy, apply_pii_policy, detect_pii, redact_pii
 from .rules import load_rules
 from .scanner import ascan_memory_content, scan_memory_content
+from .semantic import SemanticDetector, semantic_detector
 
 __all__ = [
     "LearnedClassifier",
     "PiiMatch",
     "PiiPolicy",
     "ScanVerdict",
+    "SemanticDetector",
     "apply_pii_policy",
     "ascan_memory_content",
     "detect_pii",
@@ -99,6 +111,7 @@ __all__ = [
     "patterns_version",
     "redact_pii",
     "scan_memory_content",
+    "semantic_detector",
 ]
 
 _scan_memory_content = scan_memory_content
