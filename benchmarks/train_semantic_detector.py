@@ -10,7 +10,7 @@ Corpus: every older attack/benign set, grouped by who wrote it, plus LoCoMo turn
 Attacks hidden by an *encoding* (base64, hex, ROT13, URL escapes, entities, gzip) are left out:
 the rules decode those, and their embeddings say nothing about meaning. Corpus A
 (``security_fresh_a_*``) is never trained on; its aggregate figures are printed as held out.
-Corpus B is never read.
+Corpus B is never read. With ``--train-on-a``, A is a fourth training group.
 
 Model: every text becomes :func:`~langchain_tiered_memory.security.semantic.sentence_windows`;
 benign windows are negatives. An attack document's label belongs to *one* of its windows, so
@@ -52,9 +52,13 @@ LOCOMO = HERE.parent.parent / "shared" / "data" / "locomo-dev"
 if not LOCOMO.exists():
     LOCOMO = Path("/work/shared/data/locomo-dev")
 ENCODED = re.compile(r"base64|hex|rot13|url|gzip|entit|encoding|reversed")
-GROUPS = {"project": ("security_attacks", "security_benign", "26.json"),
-          "own3": ("security_own3_attacks", "security_own3_benign", "30.json"),
-          "indep": ("security_blind_attacks", "security_blind_benign", "41.json")}
+GROUPS: dict[str, tuple[str, str, str | None]] = {
+    "project": ("security_attacks", "security_benign", "26.json"),
+    "own3": ("security_own3_attacks", "security_own3_benign", "30.json"),
+    "indep": ("security_blind_attacks", "security_blind_benign", "41.json"),
+}
+# With ``--train-on-a`` corpus A becomes a fourth training group (and leaves the held-out report).
+FRESH_A = ("security_fresh_a_attacks", "security_fresh_a_benign", None)
 
 Doc = dict[str, Any]
 
@@ -92,8 +96,9 @@ def corpus() -> list[Doc]:
                     continue
                 docs.append({"text": row["text"], "y": y, "group": group,
                              "family": str(row.get("family", "benign"))})
-        docs += [{"text": t, "y": False, "group": group, "family": "locomo"}
-                 for t in _locomo(turns)]
+        if turns is not None:
+            docs += [{"text": t, "y": False, "group": group, "family": "locomo"}
+                     for t in _locomo(turns)]
     return docs
 
 
@@ -252,10 +257,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="keep out-of-fold false positives under the bars times this")
     parser.add_argument("--generated", type=int, default=0,
                         help="add this many generated attacks and docstring paragraphs")
+    parser.add_argument("--train-on-a", action="store_true",
+                        help="train on corpus A too (a fourth group); B stays the blind test")
     parser.add_argument("--write", action="store_true", help="write semantic_head.json")
     args = parser.parse_args(argv)
 
-    docs, a_docs = corpus(), held_out_a()
+    if args.train_on_a:
+        GROUPS["fresh_a"] = FRESH_A
+    docs, a_docs = corpus(), ([] if args.train_on_a else held_out_a())
     extra = generated(args.generated) if args.generated else []
     vec = embed_all(docs + a_docs + extra)
     oof: list[Doc] = []
@@ -271,7 +280,7 @@ def main(argv: list[str] | None = None) -> int:
     figures = report(oof, threshold, "leave-one-group-out")
     head = train(docs + extra, vec, args)
     doc_scores(a_docs, vec, head)
-    a_figures = report(a_docs, threshold, "corpus A, held out (aggregate)")
+    a_figures = report(a_docs, threshold, "corpus A, held out (aggregate)") if a_docs else {}
     if args.write:
         w1, b1, w2, b2 = head
         flat = np.concatenate([w1.ravel(), b1, w2, [b2]]).astype(np.float32)
