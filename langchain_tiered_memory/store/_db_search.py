@@ -78,7 +78,7 @@ class DatabaseSearch:
         engine: sa.Engine,
         *,
         pushdown: bool,
-        ann_min_rows: int = 10_000,
+        ann_min_rows: int = 5_000,
         ann_min_ef: int = 100,
     ) -> None:
         self.engine = engine
