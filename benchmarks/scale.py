@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import multiprocessing
 import sys
 import time
@@ -101,6 +102,55 @@ def _build_ours(url: str, sizes: list[int]) -> None:
 
 
 def _build_langgraph(conninfo: str, sizes: list[int]) -> None:
+    """Bulk-load LangGraph's own tables: through its API a million memories would take hours.
+
+    Its migrations create the ``store`` / ``store_vectors`` tables and the HNSW index; the index is
+    dropped, rows and vectors are COPYed in (the same ``text`` field, the same fake embedding our
+    store gets), and the index is rebuilt from its own definition. ``check_langgraph_load`` shows
+    that search then answers as when loaded through ``PutOp``.
+    """
+    emb = FakeEmbeddings()
+    index = {"dims": emb.dim, "embed": emb, "fields": ["text"], "distance_type": "cosine"}
+    with PostgresStore.from_conn_string(conninfo, index=index) as store:  # type: ignore[arg-type]
+        store.setup()
+    start = time.perf_counter()
+    with psycopg.connect(conninfo, autocommit=True) as conn:
+        indexdef = conn.execute("SELECT indexdef FROM pg_indexes WHERE indexname = "
+                                "'store_vectors_embedding_idx'").fetchone()
+        conn.execute("DROP INDEX IF EXISTS store_vectors_embedding_idx")
+        # Superuser bulk load: the FK trigger is redundant (both tables come from one loop).
+        conn.execute("SET session_replication_role = replica")
+        done = 0
+        for n, size in enumerate(sizes):
+            for lo in range(0, size, 5_000):
+                keys = range(lo, min(size, lo + 5_000))
+                texts = [text(n, i) for i in keys]
+                vectors = emb.embed_documents(texts)
+                with conn.transaction():
+                    cur = conn.cursor()
+                    with cur.copy("COPY store (prefix, key, value) FROM STDIN") as copy:
+                        for i, t in zip(keys, texts, strict=True):
+                            copy.write_row((f"ns{n}", str(i), json.dumps({"text": t})))
+                    with cur.copy("COPY store_vectors (prefix, key, field_name, embedding) "
+                                  "FROM STDIN") as copy:
+                        for i, v in zip(keys, vectors, strict=True):
+                            copy.write_row((f"ns{n}", str(i), "text",
+                                            "[" + ",".join(map(repr, v)) + "]"))
+            done += size
+            if n % max(1, len(sizes) // 10) == 0:
+                print(f"    langgraph: {done:,} rows in {time.perf_counter() - start:.0f}s",
+                      flush=True)
+        conn.execute("SET maintenance_work_mem = '2GB'")
+        conn.execute("ANALYZE store")
+        conn.execute("ANALYZE store_vectors")
+        if indexdef:
+            t0 = time.perf_counter()
+            conn.execute(indexdef[0])
+            print(f"    langgraph: HNSW index built in {time.perf_counter() - t0:.0f}s", flush=True)
+
+
+def _build_langgraph_api(conninfo: str, sizes: list[int]) -> None:
+    """The slow reference load, through ``PostgresStore.batch`` (``--check-load`` only)."""
     emb = FakeEmbeddings()
     index = {"dims": emb.dim, "embed": emb, "fields": ["text"], "distance_type": "cosine"}
     with PostgresStore.from_conn_string(conninfo, index=index) as store:  # type: ignore[arg-type]
@@ -109,6 +159,49 @@ def _build_langgraph(conninfo: str, sizes: list[int]) -> None:
             for lo in range(0, size, 1_000):
                 store.batch([PutOp((f"ns{n}",), str(i), {"text": text(n, i)})
                              for i in range(lo, min(size, lo + 1_000))])
+
+
+def check_langgraph_load(cache: Path, data: Dataset) -> None:
+    """Load PostgresStore both ways on the same data; compare what its search returns."""
+    cache.mkdir(parents=True, exist_ok=True)
+    server = _pg(cache)
+    _, api = _database(server, "lg_api", vector=True)
+    _, bulk = _database(server, "lg_bulk", vector=True)
+    t0 = time.perf_counter()
+    _build_langgraph_api(api, data.sizes)
+    t_api = time.perf_counter() - t0
+    with psycopg.connect(api, autocommit=True) as conn:  # as autovacuum soon would; the COPY does
+        conn.execute("ANALYZE store")
+        conn.execute("ANALYZE store_vectors")
+    t0 = time.perf_counter()
+    _build_langgraph(bulk, data.sizes)
+    t_bulk = time.perf_counter() - t0
+    emb = FakeEmbeddings()
+    index = {"dims": emb.dim, "embed": emb, "fields": ["text"], "distance_type": "cosine"}
+    stats: dict[str, list[float]] = {}
+    with PostgresStore.from_conn_string(api, index=index) as a, \
+            PostgresStore.from_conn_string(bulk, index=index) as b:  # type: ignore[arg-type]
+        for mode in ("ef 40", "ef 1000"):
+            if mode == "ef 1000":  # a wide HNSW search: both near-exact, so they must agree
+                for s in (a, b):
+                    s.conn.execute("SET hnsw.ef_search = 1000")
+            same = found_a = found_b = n_a = n_b = 0
+            for n, i in data.queries:
+                q = query_text(n, i)
+                ra = a.search((f"ns{n}",), query=q, limit=K)
+                rb = b.search((f"ns{n}",), query=q, limit=K)
+                # Fake embeddings tie often: compare the score sequences, not tied keys' order.
+                same += [round(x.score or 0, 5) for x in ra] == [round(x.score or 0, 5) for x in rb]
+                found_a += str(i) in {x.key for x in ra}
+                found_b += str(i) in {x.key for x in rb}
+                n_a += len(ra)
+                n_b += len(rb)
+            m = len(data.queries)
+            stats[mode] = [same / m, found_a / m, found_b / m, n_a / m, n_b / m]
+    print(f"PostgresStore loaded by API in {t_api:.0f}s, by COPY in {t_bulk:.0f}s; {len(data.queries)} "
+          "searches (same score list; target found API / COPY; results per query API / COPY):")
+    for mode, (same_, fa, fb, na, nb) in stats.items():
+        print(f"  {mode:<7} {same_:6.1%}   found {fa:6.1%} / {fb:6.1%}   results {na:5.2f} / {nb:5.2f}")
 
 
 def _pg(cache: Path) -> object:
@@ -259,10 +352,15 @@ def main() -> None:
                         help="memory.indexCacheBytes of the sqlite backend, in MB")
     parser.add_argument("--cache", type=Path, default=None,
                         help="where the built dataset lives (default /tmp/tm-scale-<scale>)")
+    parser.add_argument("--check-load", action="store_true",
+                        help="compare PostgresStore loaded by COPY with loaded by its API, then exit")
     args = parser.parse_args()
     backends = [b for b in args.backends.split(",") if b]
     cache = args.cache or Path(f"/tmp/tm-scale-{args.scale:g}")
     data = Dataset.make(args.scale, args.queries)
+    if args.check_load:
+        check_langgraph_load(cache, data)
+        return
     print(f"data: {sum(data.sizes):,} memories over {len(data.sizes):,} namespaces (Zipf sizes, "
           f"largest {max(data.sizes):,}); {len(data.queries):,} queries, Zipf activity; fake "
           f"384-d embeddings; k = {K}")

@@ -440,9 +440,14 @@ class Contradictions:
 
     # -- recall -----------------------------------------------------------------------------------
 
-    def annotate(self, hits: list[SearchHit], *, namespace: str, k: int) -> list[SearchHit]:
-        """Mark hits in a pending contradiction and bring their partner along (a hit annotator)."""
-        if not hits:
+    def annotate(
+        self, hits: list[SearchHit], *, namespace: str, k: int, pending: bool | None = None
+    ) -> list[SearchHit]:
+        """Mark hits in a pending contradiction and bring their partner along (a hit annotator).
+
+        ``pending=False`` (the search saw no pending contradiction in the namespace) skips the read.
+        """
+        if not hits or pending is False:
             return hits
         ids = [h.entry.id for h in hits]
         c = t.contradictions.c

@@ -11,7 +11,8 @@ terms and their counts (arrays), the query vector, the filters. One round trip r
 * the exact nearest ``k`` vectors of the namespace (the caller uses the HNSW path instead for a
   namespace that has its own index, see `_db_vectors`);
 * each hit's whole ``tm_memories`` row, and the statistics the engine needs (``n_docs``,
-  ``total_len``, ``dfs``), evaluated once per statement.
+  ``total_len``, ``dfs``) and whether the namespace has a pending contradiction (``pending``),
+  evaluated once per statement.
 """
 
 from __future__ import annotations
@@ -127,7 +128,7 @@ def filter_clauses(
 
 
 def _stats_columns() -> list[Any]:
-    tt, ns = t.search_terms.c, t.search_namespaces.c
+    tt, ns, c = t.search_terms.c, t.search_namespaces.c, t.contradictions.c
     here = (ns.namespace == _param("ns", sa.String), ns.kind == MEMORY)
     terms = _param("terms", postgresql.ARRAY(sa.Text))
     return [
@@ -138,6 +139,12 @@ def _stats_columns() -> list[Any]:
                tt.term == sa.func.any(terms))
         .scalar_subquery()
         .label("dfs"),
+        # Whether the namespace has a pending contradiction (`_lattice.PENDING`): when not, the
+        # store skips the annotation's own read — a second connection and round trip per search.
+        sa.exists()
+        .where(c.namespace == _param("ns", sa.String),
+               sa.or_(c.resolution.is_(None), c.resolution == "pending"))
+        .label("pending"),
     ]
 
 

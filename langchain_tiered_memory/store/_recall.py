@@ -32,8 +32,14 @@ SearchMode = Literal["hybrid", "keyword", "vector"]
 class HitAnnotator(Protocol):
     """Adjusts a search's hits after ranking (registered with `Recall.annotate_with`)."""
 
-    def annotate(self, hits: list[SearchHit], *, namespace: str, k: int) -> list[SearchHit]:
-        """The hits to return, at most ``k`` unless pairs must stay together."""
+    def annotate(
+        self, hits: list[SearchHit], *, namespace: str, k: int, pending: bool | None = None
+    ) -> list[SearchHit]:
+        """The hits to return, at most ``k`` unless pairs must stay together.
+
+        ``pending``: whether the namespace has a pending contradiction, when the search already
+        read it (the pushdown statement does); ``None`` when unknown.
+        """
         ...
 
 
@@ -146,6 +152,7 @@ class Recall:
         pushdown = self._ctx.search_db if self._ctx.search_db and self._ctx.search_db.pushdown else None
         tokens = tokenize(query)
         found: dict[str, MemoryEntry] = {}  # pushdown: the hits' rows, already read
+        pending: bool | None = None  # pushdown: whether a contradiction waits in the namespace
         with contextlib.ExitStack() as scope:
             source: CandidateSource
             if pushdown is not None:  # search pushdown hook: filtered in SQL (store/_db_search.py)
@@ -169,6 +176,7 @@ class Recall:
             )
             if pushdown is not None:  # search pushdown hook: rows came with the candidates
                 found = db.entries(c.id for c in ranked)
+                pending = db.pending
         if history:
             ranked = _successors_first(ranked, meta)
         entries = texts or found or self._reads.get_many([c.id for c in ranked], namespace=namespace)
@@ -176,7 +184,7 @@ class Recall:
             SearchHit(entries[c.id], c.score, dict(c.scores)) for c in ranked if c.id in entries
         ]
         for annotator in self._annotators:
-            hits = annotator.annotate(hits, namespace=namespace, k=k)
+            hits = annotator.annotate(hits, namespace=namespace, k=k, pending=pending)
         if reinforce and hits:
             self._reinforce(namespace, [h.entry.id for h in hits], when)
         return hits

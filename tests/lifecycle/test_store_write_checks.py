@@ -151,7 +151,8 @@ class _Spy:
                      now: datetime) -> None:
         self.seen.append("on_supersede")
 
-    def annotate(self, hits: list[SearchHit], *, namespace: str, k: int) -> list[SearchHit]:
+    def annotate(self, hits: list[SearchHit], *, namespace: str, k: int,
+                 pending: bool | None = None) -> list[SearchHit]:
         self.seen.append("annotate_hits")
         return hits
 

@@ -275,3 +275,36 @@ def test_filters_that_reject_the_best_candidates_still_get_k(open_pg):
         hits = s.search("tea", namespace="a", k=10, mode=mode, types=["user"], reinforce=False,
                         min_relevance=0.0)
         assert len(hits) == 10 and {h.entry.type.value for h in hits} == {"user"}, mode
+
+
+def test_pending_contradictions_are_marked_and_skipped_reads_only_when_none(open_pg, clock):
+    from langchain_tiered_memory import ProvenanceLevel
+    from tests.lifecycle.test_store_contradictions import Unsure
+
+    s = open_pg()
+    s.contradiction_verifier = Unsure()
+    a = s.add("I work at Acme", namespace="u")
+    clock.advance(days=1)
+    b = s.add("I work at Globex", namespace="u", source=ProvenanceLevel.CONSOLIDATED)
+    s.add("I work at Acme too", namespace="v")
+    assert len(s.contradictions("u", pending_only=True)) == 1
+    reads: list[str] = []
+
+    def count(conn, cursor, statement, *args):  # type: ignore[no-untyped-def]
+        if "tm_contradictions" in statement:
+            reads.append(statement)
+
+    sa.event.listen(sa.Engine, "before_cursor_execute", count)
+    try:
+        hits = s.search("work at Acme", namespace="u", k=1, reinforce=False)
+        # The pair comes back together, both marked (as in-process search does).
+        assert {h.entry.id for h in hits} == {a.id, b.id}
+        assert all(h.scores["pending_contradiction"] == 1.0 for h in hits)
+        in_u = len(reads)
+        plain = s.search("work at Acme", namespace="v", k=1, reinforce=False)
+        assert plain and all("pending_contradiction" not in h.scores for h in plain)
+        # Namespace v has none pending: only the search statement itself looked (no own read).
+        assert len(reads) - in_u == 1
+        assert in_u == 2  # u: the statement saw one pending, so the annotation read the pairs
+    finally:
+        sa.event.remove(sa.Engine, "before_cursor_execute", count)
