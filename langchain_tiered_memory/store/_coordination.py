@@ -24,7 +24,6 @@ from __future__ import annotations
 import contextlib
 import os
 import socket
-import threading
 import time
 from collections.abc import Callable, Iterator
 
@@ -283,10 +282,10 @@ def reembed_once(
     *,
     model_id: str,
     drain: Callable[..., int],
+    owner: str,
     batch_size: int = 256,
     progress: Callable[[int, int], None] | None = None,
     ttl: float = 60.0,
-    owner: str | None = None,
 ) -> int:
     """Drain the store's re-embed queue in exactly one worker at a time.
 
@@ -300,10 +299,10 @@ def reembed_once(
         connect: Returns a new write connection.
         model_id: The current embedding model (names the lease).
         drain: The unlocked drain loop, called with ``batch_size`` and ``progress``.
+        owner: The lease owner id (`lease_owner_id`: host, process and caller).
         batch_size: Texts per embedding call (and per transaction).
         progress: Called with ``(done, total)`` after each batch.
         ttl: Lease time-to-live in seconds.
-        owner: The lease owner id (default: this host, process, ``drain``'s owner and thread).
 
     Returns:
         How many vectors this call re-embedded (0 when another worker holds the lease).
@@ -312,7 +311,6 @@ def reembed_once(
         LeaseLost: This worker stalled longer than ``ttl`` and another took the queue over; the
             batches it committed are kept.
     """
-    owner = owner or lease_owner_id(f"reembed-{id(connect):x}-{threading.get_ident()}")
     with hold_lease(connect, f"reembed:{model_id}", owner, ttl) as lease:
         if not lease:
             return 0

@@ -409,16 +409,15 @@ class _Vectors:
         return self._source.similarities(query, ids)
 
 
-def has_vector_extension(engine: sa.Engine) -> bool:
-    """Whether the database is PostgreSQL with the ``vector`` extension installed."""
-    if engine.dialect.name != "postgresql":
+def has_vector_extension(conn: sa.Connection) -> bool:
+    """Whether ``conn``'s database is PostgreSQL with the ``vector`` extension installed."""
+    if conn.dialect.name != "postgresql":
         return False
-    with db_errors("check for pgvector"), engine.connect() as conn:
-        found: object = conn.execute(
-            sa.select(sa.literal_column("1"))
-            .select_from(sa.table("pg_extension", sa.column("extname")))
-            .where(sa.column("extname") == "vector")
-        ).scalar()
+    found: object = conn.execute(
+        sa.select(sa.literal_column("1"))
+        .select_from(sa.table("pg_extension", sa.column("extname")))
+        .where(sa.column("extname") == "vector")
+    ).scalar()
     return found is not None
 
 
@@ -435,7 +434,11 @@ def open_search_backend(engine: sa.Engine, config: MemoryConfig) -> DatabaseSear
     choice = config.search_backend
     if choice == "process" and engine.dialect.name != "postgresql":
         return None
-    available = has_vector_extension(engine)
+    with db_errors("check for pgvector"), engine.connect() as conn:
+        available = has_vector_extension(conn)
+        ready = available and conn.execute(
+            sa.select(t.meta.c.value).where(t.meta.c.key == _MARKER)
+        ).first() is not None
     if choice == "database" and not available:
         raise StoreError(
             "memory.searchBackend is 'database' but the store is not on PostgreSQL with the "
@@ -444,9 +447,7 @@ def open_search_backend(engine: sa.Engine, config: MemoryConfig) -> DatabaseSear
     if not available:
         return None
     backend = DatabaseSearch(engine, pushdown=choice != "process")
-    with db_errors("prepare the search tables"), engine.connect() as conn:
-        ready = conn.execute(sa.select(t.meta.c.value).where(t.meta.c.key == _MARKER)).first()
-    if ready is not None:
+    if ready:
         return backend
     if not backend.pushdown:
         return None

@@ -54,7 +54,8 @@ _CHUNK = 500
 MEMORY = "memory"
 
 
-def _literal(vector: np.ndarray) -> str:
+def query_literal(vector: np.ndarray) -> str:
+    """A vector's text form, as bound for pgvector."""
     # repr of each float32 widened to float: pgvector parses it back to the same float32.
     return "[" + ",".join(repr(float(x)) for x in vector.astype(np.float32).tolist()) + "]"
 
@@ -73,7 +74,7 @@ def sync_vectors(conn: sa.Connection, ids: Iterable[str]) -> None:
                 "kind": r.kind,
                 "model_id": r.model_id,
                 "dim": r.dim,
-                "embedding": _literal(np.frombuffer(r.vector, dtype=np.float32)),
+                "embedding": query_literal(np.frombuffer(r.vector, dtype=np.float32)),
             }
             for r in conn.execute(
                 sa.select(v.owner_id, v.namespace, v.kind, v.model_id, v.dim, v.vector).where(
@@ -162,7 +163,7 @@ def vector_search(
     if limit <= 0:
         return []
     dim = int(query.shape[-1])
-    literal = _literal(query)
+    literal = query_literal(query)
     if ann and limit <= 500:
         ef = max(ann_min_ef, 2 * limit)
         rows = _ann(conn, namespace, model_id, literal, dim, limit, ef, where, columns)
@@ -180,7 +181,7 @@ def similarities(
         return {}
     s = t.search_vectors.c
     dim = int(query.shape[-1])
-    sim = -s.embedding.op("<#>")(sa.cast(_literal(query), t.PgVector()))
+    sim = -s.embedding.op("<#>")(sa.cast(query_literal(query), t.PgVector()))
     rows = conn.execute(
         sa.select(s.owner_id, sim.label("similarity")).where(
             s.owner_id.in_(list(ids)),
@@ -231,11 +232,6 @@ def exact_select(
         .order_by(distance, s.owner_id)
         .limit(limit)
     )
-
-
-def query_literal(vector: np.ndarray) -> str:
-    """A vector's text form, as bound for pgvector."""
-    return _literal(vector)
 
 
 def _ann(

@@ -2,7 +2,7 @@
 
 A dump is data from outside, so loading it keeps the store's rules rather than the dump's word:
 
-- every memory and episode passes `_guard` (input checks, PII policy, scanner) on all its fields;
+- every memory and episode passes `Writer.guard` (input checks, PII policy, scanner) on all its fields;
   link relations, contradiction descriptions and import-source names are scanned too;
 - search terms are recomputed from the (possibly redacted) text, never taken from the dump, so a
   row cannot be made to rank for words it does not hold;

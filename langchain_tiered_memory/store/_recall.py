@@ -149,7 +149,8 @@ class Recall:
 
         use_rerank = config.rerank_enabled if rerank is None else rerank
         reranker = self._ctx.reranker() if use_rerank and mode == "hybrid" else None
-        pushdown = self._ctx.search_db if self._ctx.search_db and self._ctx.search_db.pushdown else None
+        search_db = self._ctx.search_db
+        pushdown = search_db if search_db is not None and search_db.pushdown else None
         tokens = tokenize(query)
         found: dict[str, MemoryEntry] = {}  # pushdown: the hits' rows, already read
         pending: bool | None = None  # pushdown: whether a contradiction waits in the namespace

@@ -1,7 +1,7 @@
 """Import sources (sha256, platform, stats), the import pipeline's writes, and statistics.
 
 The import pipeline (`langchain_tiered_memory.importer`) is pure orchestration; every row it writes
-goes through this mixin, which keeps the store's rules: each text passes `_guard` (provenance
+goes through this service, which keeps the store's rules: each text passes `Writer.guard` (provenance
 ceiling, PII policy, injection scanner) and every change writes an audit row in its transaction.
 
 Dumps (`export_records` / `import_records`) live in `._dumps`, the review queue in `._review`.

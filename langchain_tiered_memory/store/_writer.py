@@ -66,7 +66,7 @@ class Writer:
         """Call ``listener`` on every supersession and after every committed insert, in order."""
         self._listeners.append(listener)
 
-    def notify(self, entries: Sequence[MemoryEntry]) -> None:
+    def _notify(self, entries: Sequence[MemoryEntry]) -> None:
         """Tell the listeners that ``entries`` were committed."""
         for listener in self._listeners:
             try:
@@ -148,7 +148,7 @@ class Writer:
             error = exc.with_index(pending.index) if batch else exc
             self.record_blocked(drafts[pending.index], error, path)
             raise error from None
-        self.notify(pending.created)
+        self._notify(pending.created)
         return pending.created
 
     def _stage(
