@@ -122,6 +122,15 @@ def _importer(store: Any, payload: str, seed: str, tmp: Path) -> None:
     assert report.facts_active == report.facts_pending == report.episodes == 0
 
 
+def _import_bytes(store: Any, payload: str, seed: str, tmp: Path) -> None:
+    importer = _need("langchain_tiered_memory.importer")
+    lines = [{"role": "user", "content": f"I prefer {payload}"}, {"role": "user", "content": payload}]
+    data = "\n".join(json.dumps(x, ensure_ascii=False) for x in lines).encode("utf-8")
+    report = importer.import_bytes(store, data, name="chat.jsonl", namespace=NS, format="jsonl")
+    assert report.refused, report.to_dict()
+    assert report.facts_active == report.facts_pending == report.episodes == 0
+
+
 def _agent_tool_save(store: Any, payload: str, seed: str, tmp: Path) -> None:
     tools = _need("langchain_tiered_memory.tools")
     save = {t.name: t for t in tools.create_memory_tools(store, NS)}["save_memory"]
@@ -200,6 +209,7 @@ PATHS: dict[str, Callable[[Any, str, str, Path], None]] = {
     "store.add_episode": _add_episode,
     "consolidation": _consolidation,
     "importer": _importer,
+    "importer.import_bytes": _import_bytes,
     "tool.save_memory": _agent_tool_save,
     "tool.update_memory": _agent_tool_update,
     "langgraph.BaseStore.put": _langgraph_store,
