@@ -30,6 +30,7 @@ from ..errors import StoreError
 from ..types import MemoryEntry
 from . import _tables as t
 from ._db import db_errors
+from ._db_function import ensure_search_function, has_search_function
 from ._db_keyword import KeywordStats, read_stats, score_terms, sync_postings
 from ._db_statement import (
     RowFilter,
@@ -162,8 +163,7 @@ class DatabaseSearch:
             _force_custom_plans(conn)
             yield DatabaseCandidates(
                 conn,
-                _Query(namespace, filters, bound_filter_clauses(namespace, filters), model_id,
-                       tokens, query_vector, keyword),
+                _Query(namespace, filters, model_id, tokens, query_vector, keyword),
                 ann=lambda dim: self._ann_ready(conn, namespace, dim),
                 ann_min_ef=self.ann_min_ef,
             )
@@ -198,11 +198,17 @@ def _force_custom_plans(conn: sa.Connection) -> None:
 class _Query:
     namespace: str
     filters: RowFilter
-    where: list[sa.ColumnElement[bool]]
     model_id: str
     tokens: Sequence[str]
     vector: np.ndarray | None
     keyword: bool
+
+    def where(self) -> list[sa.ColumnElement[bool]]:
+        """The filters as SQLAlchemy conditions, for the statements built per query.
+
+        Built on demand: most searches need only the search function's statement.
+        """
+        return bound_filter_clauses(self.namespace, self.filters)
 
 
 class DatabaseCandidates:
@@ -280,7 +286,7 @@ class DatabaseCandidates:
             rows = run(False)
         if ann and q.vector is not None:
             rows.extend(_tag(vector_search(
-                self.conn, q.namespace, q.model_id, q.vector, k, q.where,
+                self.conn, q.namespace, q.model_id, q.vector, k, q.where(),
                 list(t.memories.c), ann=True, ann_min_ef=self._ann_min_ef,
             )))
         kw_hits: list[tuple[str, float]] = []
@@ -329,7 +335,7 @@ class DatabaseCandidates:
         if doc_id not in self._terms:
             m = t.memories.c
             for row in self.conn.execute(
-                sa.select(t.memories).where(m.id == doc_id, *self.query.where)
+                sa.select(t.memories).where(m.id == doc_id, *self.query.where())
             ):
                 self._remember(row)
         return self._terms.get(doc_id, [])
@@ -439,6 +445,7 @@ def open_search_backend(engine: sa.Engine, config: MemoryConfig) -> DatabaseSear
         ready = available and conn.execute(
             sa.select(t.meta.c.value).where(t.meta.c.key == _MARKER)
         ).first() is not None
+        current = ready and has_search_function(conn)
     if choice == "database" and not available:
         raise StoreError(
             "memory.searchBackend is 'database' but the store is not on PostgreSQL with the "
@@ -447,7 +454,7 @@ def open_search_backend(engine: sa.Engine, config: MemoryConfig) -> DatabaseSear
     if not available:
         return None
     backend = DatabaseSearch(engine, pushdown=choice != "process")
-    if ready:
+    if ready and (current or not backend.pushdown):
         return backend
     if not backend.pushdown:
         return None
@@ -462,4 +469,6 @@ def open_search_backend(engine: sa.Engine, config: MemoryConfig) -> DatabaseSear
             count = backend.backfill(conn)
             conn.execute(sa.insert(t.meta).values(key=_MARKER, value="1"))
             logger.info("search pushdown enabled; %d memories indexed", count)
+        # A database made searchable by an earlier release lacks this release's function.
+        ensure_search_function(conn)
     return backend

@@ -1,18 +1,19 @@
-"""The pushdown search as one prepared-once statement: statistics, BM25 and nearest vectors.
+"""The pushdown search as one short statement: a call of the search function, joined to rows.
 
-Building a statement of this size with SQLAlchemy Core costs more Python time than PostgreSQL
-takes to run it, so it is built and compiled once per *shape* (which lists, which filters) with
-named bound parameters, and each search only binds values: the namespace, the query's distinct
-terms and their counts (arrays), the query vector, the filters. One round trip returns:
+The work happens in the PL/pgSQL function of `_db_function` (plans cached per session); this
+module binds its arguments (the namespace, the query's distinct terms and their counts as
+arrays, the query vector, the filters) and joins each hit to its whole ``tm_memories`` row in
+the same statement, so one round trip and one snapshot return:
 
-* the BM25 top ``k`` — idf and average length computed in SQL from ``tm_search_terms`` and
-  ``tm_search_namespaces`` as the in-process index computes them (``ln(1 + x)`` here,
-  ``log1p(x)`` there: the same to the last bit or two), each hit with its vector similarity;
+* the BM25 top ``k``, each hit with its vector similarity;
 * the exact nearest ``k`` vectors of the namespace (the caller uses the HNSW path instead for a
   namespace that has its own index, see `_db_vectors`);
-* each hit's whole ``tm_memories`` row, and the statistics the engine needs (``n_docs``,
-  ``total_len``, ``dfs``) and whether the namespace has a pending contradiction (``pending``),
-  evaluated once per statement.
+* the statistics the engine needs (``n_docs``, ``total_len``, ``dfs``) and whether the
+  namespace has a pending contradiction (``pending``), on every row.
+
+The statement is compiled once; its text stays short enough for the driver's own cache.
+`filter_clauses` gives the same filters as SQLAlchemy conditions for the statements still built
+per query (the HNSW scan, a candidate's terms).
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from sqlalchemy.dialects import postgresql
 from sqlalchemy.dialects.postgresql.psycopg import PGDialect_psycopg
 
 from . import _tables as t
-from ._db_keyword import K1, MEMORY, B, KeywordStats
+from ._db_function import FUNCTION, RESULT_COLUMNS
+from ._db_keyword import KeywordStats
 
 __all__ = [
     "RowFilter",
@@ -41,8 +43,6 @@ __all__ = [
 ]
 
 _DIALECT = PGDialect_psycopg()
-# The vector list's count of pre-filter candidates (over-fetch only; NULL elsewhere).
-_NO_COUNT = sa.cast(sa.null(), sa.BigInteger).label("n_inner")
 
 
 class RowFilter(Protocol):
@@ -127,142 +127,6 @@ def filter_clauses(
     return where
 
 
-def _stats_columns() -> list[Any]:
-    tt, ns, c = t.search_terms.c, t.search_namespaces.c, t.contradictions.c
-    here = (ns.namespace == _param("ns", sa.String), ns.kind == MEMORY)
-    terms = _param("terms", postgresql.ARRAY(sa.Text))
-    return [
-        sa.select(ns.n_docs).where(*here).scalar_subquery().label("n_docs"),
-        sa.select(ns.total_len).where(*here).scalar_subquery().label("total_len"),
-        sa.select(sa.func.json_object_agg(tt.term, tt.df))
-        .where(tt.namespace == _param("ns", sa.String), tt.kind == MEMORY,
-               tt.term == sa.func.any(terms))
-        .scalar_subquery()
-        .label("dfs"),
-        # Whether the namespace has a pending contradiction (`_lattice.PENDING`): when not, the
-        # store skips the annotation's own read — a second connection and round trip per search.
-        sa.exists()
-        .where(c.namespace == _param("ns", sa.String),
-               sa.or_(c.resolution.is_(None), c.resolution == "pending"))
-        .label("pending"),
-    ]
-
-
-def _query_vector() -> Any:
-    return sa.cast(_param("qvec", sa.String), t.PgVector())
-
-
-def _keyword_part(shape: SearchShape, where: list[sa.ColumnElement[bool]]) -> sa.Select[Any]:
-    p, m, tt, ns, v = (
-        t.search_postings.c, t.memories.c, t.search_terms.c, t.search_namespaces.c,
-        t.search_vectors.c,
-    )
-    here = (ns.namespace == _param("ns", sa.String), ns.kind == MEMORY)
-    n_docs = sa.select(ns.n_docs).where(*here).scalar_subquery()
-    total_len = sa.select(ns.total_len).where(*here).scalar_subquery()
-    query = sa.func.unnest(
-        sa.cast(_param("terms", postgresql.ARRAY(sa.Text)), postgresql.ARRAY(sa.Text)),
-        sa.cast(_param("qtfs", postgresql.ARRAY(sa.Float)), postgresql.ARRAY(sa.Float)),
-    ).table_valued("term", "qtf").render_derived(name="q")
-    idf = sa.func.ln(1.0 + (n_docs - tt.df + 0.5) / (tt.df + 0.5))
-    weights = (
-        sa.select(tt.term, (query.c.qtf * idf).label("weight"))
-        .select_from(query)
-        .join(t.search_terms, sa.and_(tt.namespace == _param("ns", sa.String),
-                                      tt.kind == MEMORY, tt.term == query.c.term))
-        .where(tt.df > 0)
-        .cte("weights")
-    )
-    tf = sa.cast(p.tf, sa.Float)
-    avgdl = sa.cast(total_len, sa.Float) / sa.func.nullif(n_docs, 0)
-    norm = K1 * (1.0 - B + B * sa.cast(p.doc_len, sa.Float) / avgdl)
-    scored = (
-        sa.select(p.doc_id,
-                  sa.func.sum(weights.c.weight * (tf * (K1 + 1.0)) / (tf + norm)).label("score"))
-        .select_from(t.search_postings)
-        .join(weights, weights.c.term == p.term)
-        .where(p.namespace == _param("ns", sa.String), p.kind == MEMORY,
-               p.term == sa.func.any(_param("terms", postgresql.ARRAY(sa.Text))))
-        .group_by(p.doc_id)
-        .subquery("scored")
-    )
-    if shape.similarity:
-        similarity: Any = (
-            sa.select(-v.embedding.op("<#>")(_query_vector()))
-            .where(v.owner_id == m.id, v.model_id == _param("model_id", sa.String),
-                   v.dim == _param("dim", sa.Integer))
-            .scalar_subquery()
-        )
-    else:
-        similarity = sa.cast(sa.null(), sa.Float)
-    if shape.overfetch:
-        # The best ``over`` by score alone, then the filters' join on those only: joining every
-        # matching document first costs a primary-key lookup each (most of the time in a
-        # namespace of thousands). The caller checks it was enough (`search_rows`).
-        scored = (
-            sa.select(scored.c.doc_id, scored.c.score)
-            .order_by(scored.c.score.desc(), scored.c.doc_id)
-            .limit(_param("over", sa.Integer))
-            .subquery("top")
-        )
-    ranked = (
-        sa.select(m.id.label("hit_id"), similarity.label("similarity"), scored.c.score)
-        .join_from(scored, t.memories, m.id == scored.c.doc_id)
-        .where(*where)
-        .order_by(scored.c.score.desc(), m.id)
-        .limit(_param("k", sa.Integer))
-        .subquery("kw")
-    )
-    return sa.select(ranked.c.hit_id, ranked.c.similarity, ranked.c.score,
-                     sa.literal("kw").label("list"), _NO_COUNT)
-
-
-def _vector_part(shape: SearchShape, where: list[sa.ColumnElement[bool]]) -> sa.Select[Any]:
-    v, m = t.search_vectors.c, t.memories.c
-    distance = v.embedding.op("<#>")(_query_vector())
-    # No HNSW index covers this query (indexes are per large namespace, and the caller sends
-    # those namespaces to the ANN path), so this is an exact scan of the namespace's vectors.
-    here = (v.namespace == _param("ns", sa.String), v.kind == MEMORY,
-            v.model_id == _param("model_id", sa.String), v.dim == _param("dim", sa.Integer))
-    if shape.overfetch:
-        cut = (
-            sa.select(v.owner_id, distance.label("distance"))
-            .where(*here)
-            .order_by(distance, v.owner_id)
-            .limit(_param("over", sa.Integer))
-            .subquery("cut")
-        )
-        # Counted after the cut (a window over the scan would read every row twice).
-        closest = sa.select(
-            cut.c.owner_id, cut.c.distance, sa.func.count().over().label("n_inner")
-        ).subquery("closest")
-        nearest = (
-            sa.select(m.id.label("hit_id"), (-closest.c.distance).label("similarity"),
-                      closest.c.n_inner)
-            .join_from(closest, t.memories, m.id == closest.c.owner_id)
-            .where(*where)
-            .order_by(closest.c.distance, closest.c.owner_id)
-            .limit(_param("k", sa.Integer))
-            .subquery("vec")
-        )
-        return sa.select(nearest.c.hit_id, nearest.c.similarity,
-                         sa.cast(sa.null(), sa.Float).label("score"),
-                         sa.literal("vec").label("list"), nearest.c.n_inner)
-    nearest = (
-        sa.select(m.id.label("hit_id"), (-distance).label("similarity"))
-        .join_from(t.search_vectors, t.memories, m.id == v.owner_id)
-        .where(v.namespace == _param("ns", sa.String), v.kind == MEMORY,
-               v.model_id == _param("model_id", sa.String),
-               v.dim == _param("dim", sa.Integer), *where)
-        .order_by(distance, v.owner_id)
-        .limit(_param("k", sa.Integer))
-        .subquery("vec")
-    )
-    return sa.select(nearest.c.hit_id, nearest.c.similarity,
-                     sa.cast(sa.null(), sa.Float).label("score"), sa.literal("vec").label("list"),
-                     _NO_COUNT)
-
-
 def filter_values(namespace: str, filters: RowFilter) -> dict[str, Any]:
     """The values of `filter_clauses`' parameters."""
     return {
@@ -282,25 +146,47 @@ def bound_filter_clauses(namespace: str, filters: RowFilter) -> list[sa.ColumnEl
     return filter_clauses(shape, filter_values(namespace, filters))
 
 
-@functools.lru_cache(maxsize=128)
-def _compiled(shape: SearchShape) -> tuple[str, dict[str, Any], frozenset[str]]:
-    """The statement's SQL text (pyformat parameters), its constants and parameter names."""
-    where = filter_clauses(shape)
-    parts = []
-    if shape.keyword:
-        parts.append(_keyword_part(shape, where))
-    if shape.exact:
-        parts.append(_vector_part(shape, where))
-    m = t.memories.c
-    hits = (sa.union_all(*parts) if len(parts) > 1 else parts[0]).subquery("hits")
-    statement = (
-        sa.select(t.memories, hits.c.similarity, hits.c.score, hits.c.list, hits.c.n_inner,
-                  *_stats_columns())
-        .join_from(hits, t.memories, m.id == hits.c.hit_id)
+_ARGUMENTS: tuple[tuple[str, Any], ...] = (
+    ("ns", sa.Text),
+    ("terms", postgresql.ARRAY(sa.Text)),
+    ("qtfs", postgresql.ARRAY(sa.Float)),
+    ("qvec", t.PgVector()),
+    ("model_id", sa.Text),
+    ("dim", sa.Integer),
+    ("k", sa.Integer),
+    ("over", sa.Integer),
+    ("keyword", sa.Boolean),
+    ("exact", sa.Boolean),
+    ("history", sa.Boolean),
+    ("tiers", postgresql.ARRAY(sa.Text)),
+    ("types", postgresql.ARRAY(sa.Text)),
+    ("tags", postgresql.JSONB),
+    ("since", sa.Float),
+    ("until", sa.Float),
+    ("episode_id", sa.Text),
+)
+_LABELS = ("id", "similarity", "score", "list", "n_inner", "n_docs", "total_len", "dfs", "pending")
+
+
+@functools.cache
+def _compiled() -> str:
+    """The call of the search function joined to the hits' rows (pyformat parameters).
+
+    Every argument is cast, so the call resolves to the function whatever type the driver
+    gives a ``None``.
+    """
+    call: sa.Function[Any] = sa.Function(
+        FUNCTION, *[sa.cast(_param(name, type_), type_) for name, type_ in _ARGUMENTS]
     )
-    compiled = statement.compile(dialect=_DIALECT)
-    constants = {k: v for k, v in compiled.params.items() if v is not None}
-    return str(compiled), constants, frozenset(compiled.params)
+    hits = call.table_valued(*[sa.column(name) for name, _ in RESULT_COLUMNS]).render_derived(
+        name="h"
+    )
+    columns = [hits.c[name].label(label) for (name, _), label in zip(RESULT_COLUMNS, _LABELS,
+                                                                     strict=True)][1:]
+    statement = sa.select(t.memories, *columns).join_from(
+        hits, t.memories, t.memories.c.id == hits.c.r_id
+    )
+    return str(statement.compile(dialect=_DIALECT))
 
 
 def search_rows(
@@ -316,7 +202,7 @@ def search_rows(
     model_id: str,
     over: int = 0,
 ) -> list[Any]:
-    """Run the search statement of ``shape``; rows carry ``list`` (``kw`` / ``vec``).
+    """Run the search function for ``shape``; rows carry ``list`` (``kw`` / ``vec``).
 
     With ``shape.overfetch`` each list ranks its best ``over`` candidates before the filters
     join; the caller must redo the search without it when a list came back short of ``k``
@@ -324,21 +210,22 @@ def search_rows(
     """
     if not (shape.keyword or shape.exact):
         return []
-    sql, constants, names = _compiled(shape)
     counts = Counter(tokens)
     terms = sorted(counts)
     values: dict[str, Any] = {
         **filter_values(namespace, filters),
         "terms": terms,
         "qtfs": [float(counts[x]) for x in terms],
-        "k": k,
-        "over": over,
-        "qvec": query_vector,
-        "dim": dim,
+        "qvec": query_vector if shape.similarity else None,
         "model_id": model_id,
+        "dim": dim,
+        "k": k,
+        "over": over if shape.overfetch else None,
+        "keyword": shape.keyword,
+        "exact": shape.exact,
+        "history": filters.history,
     }
-    params = {**constants, **{n: v for n, v in values.items() if n in names}}
-    return list(conn.exec_driver_sql(sql, params))
+    return list(conn.exec_driver_sql(_compiled(), values))
 
 
 def stats_from_row(row: Any) -> KeywordStats:

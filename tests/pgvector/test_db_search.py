@@ -12,6 +12,7 @@ from langchain_tiered_memory import MemoryConfig, MemoryTier, TieredMemoryStore
 from langchain_tiered_memory.errors import StoreError
 from langchain_tiered_memory.retrieval import KeywordIndex
 from langchain_tiered_memory.store import _tables as t
+from langchain_tiered_memory.store._db_function import FUNCTION
 from langchain_tiered_memory.store._db_keyword import bm25_search, read_stats
 from langchain_tiered_memory.store._db_search import DatabaseSearch
 from langchain_tiered_memory.store._db_statement import SearchShape, search_rows, stats_from_row
@@ -291,7 +292,8 @@ def test_pending_contradictions_are_marked_and_skipped_reads_only_when_none(open
     reads: list[str] = []
 
     def count(conn, cursor, statement, *args):  # type: ignore[no-untyped-def]
-        if "tm_contradictions" in statement:
+        # The search function checks for pending pairs inside the search statement.
+        if "tm_contradictions" in statement or FUNCTION in statement:
             reads.append(statement)
 
     sa.event.listen(sa.Engine, "before_cursor_execute", count)
@@ -308,3 +310,35 @@ def test_pending_contradictions_are_marked_and_skipped_reads_only_when_none(open
         assert in_u == 2  # u: the statement saw one pending, so the annotation read the pairs
     finally:
         sa.event.remove(sa.Engine, "before_cursor_execute", count)
+
+
+def _drop_other_connections(pg_url: str) -> int:
+    """Terminate every other backend of the test's database (a server restart, as seen by a pool)."""
+    engine = sa.create_engine(pg_url, poolclass=sa.pool.NullPool)
+    try:
+        with engine.connect() as conn:
+            return len(conn.exec_driver_sql(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            ).all())
+    finally:
+        engine.dispose()
+
+
+def test_a_pooled_connection_is_pinged_only_after_idling(open_pg, pg_url, monkeypatch) -> None:
+    from langchain_tiered_memory import StoreError
+    from langchain_tiered_memory.store import _db
+
+    s = open_pg()
+    s.add("the otter sleeps", namespace="a")
+    assert s.search("otter", namespace="a", reinforce=False)
+    # Used a moment ago: handed out without a ping (a round trip saved per search), so a
+    # connection the server dropped fails once, typed; the pool then reconnects.
+    assert _drop_other_connections(pg_url) >= 1
+    with pytest.raises(StoreError):
+        s.search("otter", namespace="a", reinforce=False)
+    assert s.search("otter", namespace="a", reinforce=False)
+    # Idle longer than the ping interval: pinged at checkout, replaced, the search succeeds.
+    monkeypatch.setattr(_db, "_PING_AFTER", 0.0)
+    assert _drop_other_connections(pg_url) >= 1
+    assert s.search("otter", namespace="a", reinforce=False)

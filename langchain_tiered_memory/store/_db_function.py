@@ -1,0 +1,158 @@
+"""The search as a PL/pgSQL function: planned once per session, not once per query.
+
+The search's SQL joins statistics, postings, vectors and the filters; planned afresh for every
+query (custom plans) it cost 1-2.5 ms of planning per search, more than running it in a small
+namespace, and a generic plan of it as one statement chose nested loops that cost 30-120 ms at a
+few thousand rows. Inside this function each step is a small statement whose best plan does not
+depend on the values (index scans on one namespace's rows, one aggregate, one top-N sort), so
+PL/pgSQL keeps one generic plan per session for each (``plan_cache_mode`` is set on the
+function) and a call costs the execution alone.
+
+Two details keep the generic plans right and the keyword list cheap:
+
+* The query terms' idf weights are computed first, into an array; each posting finds its weight
+  by ``array_position`` instead of a join, so the aggregate reads the postings once, whatever
+  the planner believes about their number.
+* The scores use the in-process index's formula (``ln(1 + x)`` for ``log1p(x)``, float8
+  throughout), so BM25 agrees with `retrieval` to the last bit or two.
+
+The function is versioned by name (`FUNCTION`): a change of body is a new name, so processes of
+two releases can share a database while it rolls out.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from ._db_keyword import K1, MEMORY, B
+
+__all__ = ["FUNCTION", "RESULT_COLUMNS", "ensure_search_function", "has_search_function"]
+
+FUNCTION = "tm_search_v1"
+
+# (name, SQL type) of what the function returns per hit; the names are prefixed so PL/pgSQL
+# never confuses them with the tables' columns.
+RESULT_COLUMNS = (
+    ("r_id", "varchar"),
+    ("r_similarity", "float8"),
+    ("r_score", "float8"),
+    ("r_list", "text"),
+    ("r_n_inner", "bigint"),
+    ("r_n_docs", "int"),
+    ("r_total_len", "bigint"),
+    ("r_dfs", "json"),
+    ("r_pending", "bool"),
+)
+
+_FILTERS = """
+        m.namespace = p_ns AND m.status = 'active'
+        AND (p_history OR m.superseded_by IS NULL)
+        AND (p_tiers IS NULL OR m.tier = ANY(p_tiers))
+        AND (p_types IS NULL OR m.type = ANY(p_types))
+        AND (p_tags IS NULL OR m.tags::jsonb @> p_tags)
+        AND (p_since IS NULL OR coalesce(m.event_at, m.created_at) >= p_since)
+        AND (p_until IS NULL OR coalesce(m.event_at, m.created_at) < p_until)
+        AND (p_episode IS NULL OR m.episode_id = p_episode)"""
+
+_DDL = f"""
+CREATE OR REPLACE FUNCTION {FUNCTION}(
+    p_ns text, p_terms text[], p_qtfs float8[], p_qvec vector, p_model text, p_dim int,
+    p_k int, p_over int, p_keyword bool, p_exact bool, p_history bool, p_tiers text[],
+    p_types text[], p_tags jsonb, p_since float8, p_until float8, p_episode text)
+RETURNS TABLE({", ".join(f"{name} {type_}" for name, type_ in RESULT_COLUMNS)})
+LANGUAGE plpgsql STABLE
+SET plan_cache_mode = force_generic_plan
+AS $fn$
+DECLARE
+    v_n int;
+    v_total bigint;
+    v_dfs json;
+    v_pending bool;
+    v_terms text[];
+    v_weights float8[];
+    v_avgdl float8;
+BEGIN
+    SELECT s.n_docs, s.total_len INTO v_n, v_total FROM tm_search_namespaces s
+        WHERE s.namespace = p_ns AND s.kind = '{MEMORY}';
+    v_n := coalesce(v_n, 0);
+    v_total := coalesce(v_total, 0);
+    SELECT json_object_agg(t.term, t.df) INTO v_dfs FROM tm_search_terms t
+        WHERE t.namespace = p_ns AND t.kind = '{MEMORY}' AND t.term = ANY(p_terms);
+    v_pending := EXISTS (
+        SELECT 1 FROM tm_contradictions c
+        WHERE c.namespace = p_ns AND (c.resolution IS NULL OR c.resolution = 'pending'));
+    IF p_keyword AND v_n > 0 THEN
+        SELECT array_agg(q.term ORDER BY q.term),
+               array_agg(q.qtf * ln(1.0::float8 + (v_n - t.df + 0.5::float8)
+                                    / (t.df + 0.5::float8)) ORDER BY q.term)
+            INTO v_terms, v_weights
+            FROM unnest(p_terms, p_qtfs) AS q(term, qtf)
+            JOIN tm_search_terms t
+              ON t.namespace = p_ns AND t.kind = '{MEMORY}' AND t.term = q.term
+            WHERE t.df > 0;
+        v_avgdl := v_total::float8 / v_n;
+        IF v_terms IS NOT NULL THEN
+            RETURN QUERY
+            WITH top AS (
+                SELECT p.doc_id,
+                       sum(v_weights[array_position(v_terms, p.term)]
+                           * (p.tf::float8 * {K1 + 1.0!r})
+                           / (p.tf::float8 + {K1!r} * (1.0::float8 - {B!r}
+                                                 + {B!r} * p.doc_len::float8 / v_avgdl))) AS s
+                FROM tm_search_postings p
+                WHERE p.namespace = p_ns AND p.kind = '{MEMORY}' AND p.term = ANY(v_terms)
+                GROUP BY p.doc_id
+                ORDER BY 2 DESC, p.doc_id
+                LIMIT p_over)
+            SELECT m.id,
+                   CASE WHEN p_qvec IS NULL THEN NULL::float8 ELSE (
+                       SELECT -(v.embedding <#> p_qvec) FROM tm_search_vectors v
+                       WHERE v.owner_id = m.id AND v.model_id = p_model AND v.dim = p_dim)
+                   END,
+                   top.s, 'kw'::text, NULL::bigint, v_n, v_total, v_dfs, v_pending
+            FROM top JOIN tm_memories m ON m.id = top.doc_id
+            WHERE {_FILTERS}
+            ORDER BY top.s DESC, m.id
+            LIMIT p_k;
+        END IF;
+    END IF;
+    IF p_exact AND p_qvec IS NOT NULL THEN
+        RETURN QUERY
+        WITH cut AS (
+            SELECT v.owner_id, v.embedding <#> p_qvec AS d FROM tm_search_vectors v
+            WHERE v.namespace = p_ns AND v.kind = '{MEMORY}' AND v.model_id = p_model
+              AND v.dim = p_dim
+            ORDER BY 2, v.owner_id
+            LIMIT p_over),
+        counted AS (SELECT cut.owner_id, cut.d, count(*) OVER () AS c FROM cut)
+        SELECT m.id, -counted.d, NULL::float8, 'vec'::text, counted.c,
+               v_n, v_total, v_dfs, v_pending
+        FROM counted JOIN tm_memories m ON m.id = counted.owner_id
+        WHERE {_FILTERS}
+        ORDER BY counted.d, counted.owner_id
+        LIMIT p_k;
+    END IF;
+END
+$fn$
+"""
+
+
+def has_search_function(conn: sa.Connection) -> bool:
+    """Whether the database has this release's search function."""
+    found: object = conn.execute(
+        sa.select(sa.literal_column("1"))
+        .select_from(sa.table("pg_proc", sa.column("proname")))
+        .where(sa.column("proname") == FUNCTION)
+    ).scalar()
+    return found is not None
+
+
+def ensure_search_function(conn: sa.Connection) -> None:
+    """Create the search function if missing (in the caller's transaction).
+
+    Serialised by a transaction-scoped advisory lock: two processes replacing one function at
+    once fail with "tuple concurrently updated".
+    """
+    conn.execute(sa.select(sa.func.pg_advisory_xact_lock(sa.func.hashtext(FUNCTION))))
+    if not has_search_function(conn):
+        conn.exec_driver_sql(_DDL)
