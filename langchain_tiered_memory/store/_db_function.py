@@ -16,11 +16,13 @@ Two details keep the generic plans right and the keyword list cheap:
 * The scores use the in-process index's formula (``ln(1 + x)`` for ``log1p(x)``, float8
   throughout), so BM25 agrees with `retrieval` to the last bit or two.
 
-The function is versioned by name (`FUNCTION`): a change of body is a new name, so processes of
-two releases can share a database while it rolls out.
+The function is named by a hash of its body (`FUNCTION`): a change of body is a new name, so
+processes of two releases can share a database while it rolls out.
 """
 
 from __future__ import annotations
+
+import hashlib
 
 import sqlalchemy as sa
 
@@ -28,7 +30,6 @@ from ._db_keyword import K1, MEMORY, B
 
 __all__ = ["FUNCTION", "RESULT_COLUMNS", "ensure_search_function", "has_search_function"]
 
-FUNCTION = "tm_search_v1"
 
 # (name, SQL type) of what the function returns per hit; the names are prefixed so PL/pgSQL
 # never confuses them with the tables' columns.
@@ -40,7 +41,7 @@ RESULT_COLUMNS = (
     ("r_n_inner", "bigint"),
     ("r_n_docs", "int"),
     ("r_total_len", "bigint"),
-    ("r_dfs", "json"),
+    ("r_dfs", "text"),  # JSON, parsed once by the caller rather than by the driver per row
     ("r_pending", "bool"),
 )
 
@@ -54,8 +55,14 @@ _FILTERS = """
         AND (p_until IS NULL OR coalesce(m.event_at, m.created_at) < p_until)
         AND (p_episode IS NULL OR m.episode_id = p_episode)"""
 
-_DDL = f"""
-CREATE OR REPLACE FUNCTION {FUNCTION}(
+# A document's BM25 over the postings in scope (``v_weights``: each query term's qtf × idf).
+_BM25 = f"""sum(v_weights[array_position(v_terms, p.term)]
+                           * (p.tf::float8 * {K1 + 1.0!r})
+                           / (p.tf::float8 + {K1!r} * (1.0::float8 - {B!r}
+                                                 + {B!r} * p.doc_len::float8 / v_avgdl)))"""
+
+_BODY = f"""
+CREATE OR REPLACE FUNCTION {{name}}(
     p_ns text, p_terms text[], p_qtfs float8[], p_qvec vector, p_model text, p_dim int,
     p_k int, p_over int, p_keyword bool, p_exact bool, p_history bool, p_tiers text[],
     p_types text[], p_tags jsonb, p_since float8, p_until float8, p_episode text)
@@ -66,7 +73,7 @@ AS $fn$
 DECLARE
     v_n int;
     v_total bigint;
-    v_dfs json;
+    v_dfs text;
     v_pending bool;
     v_terms text[];
     v_weights float8[];
@@ -76,7 +83,7 @@ BEGIN
         WHERE s.namespace = p_ns AND s.kind = '{MEMORY}';
     v_n := coalesce(v_n, 0);
     v_total := coalesce(v_total, 0);
-    SELECT json_object_agg(t.term, t.df) INTO v_dfs FROM tm_search_terms t
+    SELECT json_object_agg(t.term, t.df)::text INTO v_dfs FROM tm_search_terms t
         WHERE t.namespace = p_ns AND t.kind = '{MEMORY}' AND t.term = ANY(p_terms);
     v_pending := EXISTS (
         SELECT 1 FROM tm_contradictions c
@@ -94,11 +101,7 @@ BEGIN
         IF v_terms IS NOT NULL THEN
             RETURN QUERY
             WITH top AS (
-                SELECT p.doc_id,
-                       sum(v_weights[array_position(v_terms, p.term)]
-                           * (p.tf::float8 * {K1 + 1.0!r})
-                           / (p.tf::float8 + {K1!r} * (1.0::float8 - {B!r}
-                                                 + {B!r} * p.doc_len::float8 / v_avgdl))) AS s
+                SELECT p.doc_id, {_BM25} AS s
                 FROM tm_search_postings p
                 WHERE p.namespace = p_ns AND p.kind = '{MEMORY}' AND p.term = ANY(v_terms)
                 GROUP BY p.doc_id
@@ -125,8 +128,15 @@ BEGIN
             ORDER BY 2, v.owner_id
             LIMIT p_over),
         counted AS (SELECT cut.owner_id, cut.d, count(*) OVER () AS c FROM cut)
-        SELECT m.id, -counted.d, NULL::float8, 'vec'::text, counted.c,
-               v_n, v_total, v_dfs, v_pending
+        SELECT m.id, -counted.d,
+               CASE WHEN NOT p_keyword THEN NULL::float8
+                    WHEN v_terms IS NULL THEN 0.0::float8
+                    ELSE coalesce((
+                        SELECT {_BM25} FROM tm_search_postings p
+                        WHERE p.namespace = p_ns AND p.kind = '{MEMORY}'
+                          AND p.term = ANY(v_terms) AND p.doc_id = m.id), 0.0::float8)
+               END,
+               'vec'::text, counted.c, v_n, v_total, v_dfs, v_pending
         FROM counted JOIN tm_memories m ON m.id = counted.owner_id
         WHERE {_FILTERS}
         ORDER BY counted.d, counted.owner_id
@@ -135,6 +145,11 @@ BEGIN
 END
 $fn$
 """
+
+
+# Named by its body: a release that changes the body creates a function of another name.
+FUNCTION = "tm_search_" + hashlib.sha256(_BODY.encode()).hexdigest()[:12]
+_DDL = _BODY.replace("{name}", FUNCTION)
 
 
 def has_search_function(conn: sa.Connection) -> bool:

@@ -60,7 +60,6 @@ _ANN_REFRESH = 30.0
 # Each list ranks at least this many candidates before the filters' join (see `_short`).
 _MIN_OVERFETCH = 64
 _BACKFILL_CHUNK = 2_000
-_CUSTOM_PLANS = "tm_custom_plans"
 
 
 class DatabaseSearch:
@@ -160,7 +159,6 @@ class DatabaseSearch:
         with db_errors("search memories"), self.engine.connect() as conn:
             # One statement needs no transaction: autocommit saves the BEGIN and the ROLLBACK.
             conn = conn.execution_options(isolation_level="AUTOCOMMIT")
-            _force_custom_plans(conn)
             yield DatabaseCandidates(
                 conn,
                 _Query(namespace, filters, model_id, tokens, query_vector, keyword),
@@ -179,19 +177,6 @@ class DatabaseSearch:
             self._ann_names = ann_index_names(conn)
             self._ann_listed = now
         return ann_index_name(namespace, dim) in self._ann_names
-
-
-def _force_custom_plans(conn: sa.Connection) -> None:
-    """Plan the search statement for its values on this pooled connection, once per session.
-
-    psycopg prepares a statement from its fifth run; a few runs later PostgreSQL may switch to
-    a generic plan, which cannot see the namespace's size or the terms' frequencies: measured
-    30-45 ms -> 310-350 ms per search at a 7,360-memory namespace.
-    """
-    info = conn.connection.info
-    if not info.get(_CUSTOM_PLANS):
-        conn.exec_driver_sql("SET plan_cache_mode = force_custom_plan")
-        info[_CUSTOM_PLANS] = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +221,7 @@ class DatabaseCandidates:
         self._full: dict[str, Any] = {}
         self._terms: dict[str, list[str]] = {}
         self._sims: dict[str, float] = {}
+        self._bm25: dict[str, float] = {}
         self._stats: KeywordStats | None = None
         self._lists: tuple[int, list[tuple[str, float]], list[tuple[str, float]]] | None = None
         self._ann = ann
@@ -299,6 +285,8 @@ class DatabaseCandidates:
                 self.pending = bool(row.pending)
             if row.similarity is not None:
                 self._sims[row.id] = float(row.similarity)
+            if row.score is not None:  # BM25, also on vector hits when keyword is wanted
+                self._bm25[row.id] = float(row.score)
             if row.list == "kw":
                 kw_hits.append((row.id, float(row.score)))
             else:
@@ -339,6 +327,12 @@ class DatabaseCandidates:
             ):
                 self._remember(row)
         return self._terms.get(doc_id, [])
+
+    def bm25(self, query_tokens: Sequence[str], doc_id: str) -> float:
+        """A candidate's BM25: as the search statement scored it, or from its terms."""
+        if doc_id in self._bm25 and list(query_tokens) == list(self.query.tokens):
+            return self._bm25[doc_id]
+        return score_terms(query_tokens, self.terms(doc_id), self.stats)
 
     def similarities(self, query: np.ndarray, ids: Iterable[str]) -> dict[str, float]:
         """Similarities of candidates, from the lists' rows when they carry them."""
@@ -384,7 +378,7 @@ class _Keyword:
 
     def score_ids(self, query_tokens: Sequence[str], ids: Iterable[str]) -> dict[str, float]:
         src = self._source
-        return {i: score_terms(query_tokens, src.terms(i), src.stats) for i in ids if src.terms(i)}
+        return {i: src.bm25(query_tokens, i) for i in ids if src.terms(i)}
 
     def terms_of(self, doc_id: str) -> frozenset[str]:
         return frozenset(self._source.terms(doc_id))

@@ -231,5 +231,7 @@ def search_rows(
 def stats_from_row(row: Any) -> KeywordStats:
     """The statistics a search row carries."""
     dfs = row.dfs or {}
+    if isinstance(dfs, str):  # the search function's rows carry it as text
+        dfs = json.loads(dfs)
     return KeywordStats(int(row.n_docs or 0), int(row.total_len or 0),
                         {k: int(v) for k, v in dfs.items()})

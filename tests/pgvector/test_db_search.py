@@ -342,3 +342,24 @@ def test_a_pooled_connection_is_pinged_only_after_idling(open_pg, pg_url, monkey
     monkeypatch.setattr(_db, "_PING_AFTER", 0.0)
     assert _drop_other_connections(pg_url) >= 1
     assert s.search("otter", namespace="a", reinforce=False)
+
+
+def test_a_hybrid_search_is_one_statement(open_pg) -> None:
+    db = open_pg()
+    db.add_many(CORPUS, namespace="a")
+    statements: list[str] = []
+
+    def count(conn, cursor, statement, *args):  # type: ignore[no-untyped-def]
+        statements.append(statement)
+
+    db.search("warm up", namespace="a", reinforce=False)  # lists the namespaces' HNSW indexes
+    sa.event.listen(sa.Engine, "before_cursor_execute", count)
+    try:
+        for query in ("dark mode", "Alice works", "nothing matches zzz"):
+            statements.clear()
+            assert db.search(query, namespace="a", k=3, reinforce=False) is not None
+            # Keyword and vector lists, the rows, the statistics, the BM25 of vector-only hits
+            # and the pending-contradiction flag all come from the search function's call.
+            assert len(statements) == 1 and FUNCTION in statements[0], statements
+    finally:
+        sa.event.remove(sa.Engine, "before_cursor_execute", count)
