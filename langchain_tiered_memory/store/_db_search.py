@@ -57,7 +57,7 @@ logger = logging.getLogger("langchain_tiered_memory")
 
 _MARKER = "search_pushdown"
 _ANN_REFRESH = 30.0
-# Each list ranks at least this many candidates before the filters' join (see `_short`).
+# With filters, each list ranks at least this many candidates before their join (see `_short`).
 _MIN_OVERFETCH = 64
 _BACKFILL_CHUNK = 2_000
 
@@ -257,7 +257,12 @@ class DatabaseCandidates:
         dim = int(q.vector.shape[-1]) if q.vector is not None else 0
         ann = q.vector is not None and self._ann(dim)
         exact = literal is not None and not ann
-        over = max(4 * k, _MIN_OVERFETCH)
+        f = q.filters
+        filtered = (f.tiers is not None or f.types is not None or bool(f.tags)
+                    or f.since is not None or f.until is not None or f.episode_id is not None)
+        # Unfiltered, only superseded versions (few) fall out at the join: a cut of 2k leaves
+        # k almost always, and `_short` redoes the rare search it does not.
+        over = max(4 * k, _MIN_OVERFETCH) if filtered else 2 * k
 
         def run(overfetch: bool) -> list[Any]:
             shape = SearchShape.of(q.filters, keyword=q.keyword, exact=exact,
