@@ -1,7 +1,7 @@
 """Contradictions: found when entries are written, checked on demand, resolved, shown in recall.
 
 On write, each new live SEMANTIC entry is compared with a small pool of its namespace's live
-SEMANTIC entries (index neighbours, lexical matches, shared tags, the same key), the
+SEMANTIC entries (nearest neighbours, lexical matches, shared tags, the same key), the
 `contradiction.find_candidates` pre-filter ranks the pool, and the verifier judges the best few.
 A confident verdict is resolved by the policy (`contradiction.resolve`: provenance, then
 recency) and the loser superseded; an undecided one stays pending until `resolve`. Every
