@@ -15,8 +15,11 @@ from langchain_tiered_memory.provenance import WritePath
 from langchain_tiered_memory.store import _tables as t
 from langchain_tiered_memory.store._db_neighbours import DatabaseNeighbours
 from langchain_tiered_memory.store._neighbours import IndexNeighbours, token_matches
+from langchain_tiered_memory.text import tokenize
 from tests.helpers import Clock, HashEmbeddings
 from tests.pgvector.conftest import RandomEmbeddings
+from tests.pgvector.test_db_search import CORPUS
+from tests.pgvector.test_db_search import QUERIES as MEMORY_QUERIES
 
 T0 = datetime(2025, 6, 1, tzinfo=timezone.utc)
 TOPICS = [
@@ -155,6 +158,18 @@ def test_database_neighbours_answer_as_the_index(open_pg):
         assert set(db.lexical(tokens, 100)) == set(index.lexical(tokens, 100))
     assert token_matches(db, ["t", "river"]) and set(token_matches(db, ["river"])) == set(
         token_matches(index, ["river"]))
+    pushed.add_many(CORPUS, namespace="c")
+    ranked = IndexNeighbours(process._services.ctx.index("c"))
+    by_sql = DatabaseNeighbours(ctx.engine, "c", model_id=ctx.model_id, ann_min_ef=100)
+    keyword = process._services.ctx.index("c").keyword
+    compared = 0
+    for query in MEMORY_QUERIES:
+        tokens = tokenize(query)
+        scores = [x for _, x in keyword.search(tokens, 4)]
+        if len(set(scores)) == len(scores):  # no tie: the order is defined
+            compared += 1
+            assert by_sql.lexical(tokens, 3) == ranked.lexical(tokens, 3)
+    assert compared >= 3
     ids = [e.id for e in live] + ["missing"]
     assert db.live_semantic(ids) == index.live_semantic(ids) != set()
     first = live[2].id
