@@ -31,6 +31,7 @@ from ..types import MemoryEntry, MemoryTier
 from . import _tables as t
 from ._db import db_errors
 from ._db_keyword import K1, MEMORY, B
+from ._db_search import force_custom_plans
 from ._db_vectors import ann_index_exists, similarities, vector_search
 from ._neighbours import Neighbours
 
@@ -62,7 +63,9 @@ class DatabaseNeighbours:
     @contextlib.contextmanager
     def _connect(self) -> Iterator[sa.Connection]:
         with db_errors("find contradiction candidates"), self._engine.connect() as conn:
-            yield conn.execution_options(isolation_level="AUTOCOMMIT")
+            conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+            force_custom_plans(conn)  # as searches: a generic plan cannot see the namespace
+            yield conn
 
     def nearest(self, entries: Sequence[MemoryEntry], k: int) -> Neighbours:
         m = t.memories.c
@@ -160,26 +163,33 @@ def _bm25_ids(namespace: str, tokens: Sequence[str], k: int) -> sa.Select[Any]:
         sa.cast(sa.bindparam("qtfs", [float(counts[x]) for x in terms],
                              type_=postgresql.ARRAY(sa.Float)), postgresql.ARRAY(sa.Float)),
     ).table_valued("term", "qtf").render_derived()
-    idf = sa.func.ln(1.0 + (f8(stats.c.n) - f8(d.df) + 0.5) / (f8(d.df) + 0.5))
-    weights = (
-        sa.select(query.c.term, (query.c.qtf * idf).label("weight"))
-        .select_from(query)
-        .join(t.search_terms, sa.and_(d.namespace == namespace, d.kind == MEMORY,
-                                      d.term == query.c.term))
-        .join(stats, sa.true())
-        .where(d.df > 0)
-        .cte("w")
+    # LATERAL, one index probe per query term, each fenced by OFFSET 0 so the planner cannot
+    # flatten it: joined plainly, a namespace its statistics do not know yet (a fresh or
+    # fast-growing table) was read whole and the term applied as a join filter (measured
+    # 0.3 ms -> 500 ms at 2,000 memories).
+    df = (
+        sa.select(d.df)
+        .where(d.namespace == namespace, d.kind == MEMORY, d.term == query.c.term, d.df > 0)
+        .offset(0)
+        .lateral("df")
     )
-    tf = f8(p.tf)
-    norm = K1 * (1.0 - B + B * f8(p.doc_len) / (f8(stats.c.total) / f8(stats.c.n)))
-    score = sa.func.sum(weights.c.weight * (tf * (K1 + 1.0)) / (tf + norm)).label("score")
+    posting = (
+        sa.select(p.doc_id, p.tf, p.doc_len)
+        .where(p.namespace == namespace, p.kind == MEMORY, p.term == query.c.term)
+        .offset(0)
+        .lateral("posting")
+    )
+    idf = sa.func.ln(1.0 + (f8(stats.c.n) - f8(df.c.df) + 0.5) / (f8(df.c.df) + 0.5))
+    tf = f8(posting.c.tf)
+    norm = K1 * (1.0 - B + B * f8(posting.c.doc_len) / (f8(stats.c.total) / f8(stats.c.n)))
+    score = sa.func.sum(query.c.qtf * idf * (tf * (K1 + 1.0)) / (tf + norm)).label("score")
     return (
-        sa.select(p.doc_id, score)
-        .select_from(weights)
-        .join(t.search_postings, sa.and_(p.namespace == namespace, p.kind == MEMORY,
-                                         p.term == weights.c.term))
+        sa.select(posting.c.doc_id, score)
+        .select_from(query)
         .join(stats, sa.true())
-        .group_by(p.doc_id)
-        .order_by(score.desc(), p.doc_id)
+        .join(df, sa.true())
+        .join(posting, sa.true())
+        .group_by(posting.c.doc_id)
+        .order_by(score.desc(), posting.c.doc_id)
         .limit(k)
     )
