@@ -31,7 +31,6 @@ from ..types import MemoryEntry, MemoryTier
 from . import _tables as t
 from ._db import db_errors
 from ._db_keyword import K1, MEMORY, B
-from ._db_search import force_custom_plans
 from ._db_vectors import ann_index_exists, similarities, vector_search
 from ._neighbours import Neighbours
 
@@ -63,9 +62,7 @@ class DatabaseNeighbours:
     @contextlib.contextmanager
     def _connect(self) -> Iterator[sa.Connection]:
         with db_errors("find contradiction candidates"), self._engine.connect() as conn:
-            conn = conn.execution_options(isolation_level="AUTOCOMMIT")
-            force_custom_plans(conn)  # as searches: a generic plan cannot see the namespace
-            yield conn
+            yield conn.execution_options(isolation_level="AUTOCOMMIT")
 
     def nearest(self, entries: Sequence[MemoryEntry], k: int) -> Neighbours:
         m = t.memories.c

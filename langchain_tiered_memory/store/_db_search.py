@@ -170,7 +170,7 @@ class DatabaseSearch:
         with db_errors("search memories"), self.engine.connect() as conn:
             # One statement needs no transaction: autocommit saves the BEGIN and the ROLLBACK.
             conn = conn.execution_options(isolation_level="AUTOCOMMIT")
-            force_custom_plans(conn)
+            _force_custom_plans(conn)
             yield DatabaseCandidates(
                 conn,
                 _Query(namespace, filters, model_id, tokens, query_vector, keyword),
@@ -191,7 +191,7 @@ class DatabaseSearch:
         return ann_index_name(namespace, dim) in self._ann_names
 
 
-def force_custom_plans(conn: sa.Connection) -> None:
+def _force_custom_plans(conn: sa.Connection) -> None:
     """Plan the search statement for its values on this pooled connection, once per session.
 
     psycopg prepares a statement from its fifth run; a few runs later PostgreSQL may switch to
