@@ -1,7 +1,7 @@
 """Contradictions: found when entries are written, checked on demand, resolved, shown in recall.
 
 On write, each new live SEMANTIC entry is compared with a small pool of its namespace's live
-SEMANTIC entries (index neighbours, lexical matches, shared tags, the same key), the
+SEMANTIC entries (nearest neighbours, lexical matches, shared tags, the same key), the
 `contradiction.find_candidates` pre-filter ranks the pool, and the verifier judges the best few.
 A confident verdict is resolved by the policy (`contradiction.resolve`: provenance, then
 recency) and the loser superseded; an undecided one stays pending until `resolve`. Every
@@ -27,16 +27,9 @@ from ..text import tokenize
 from ..types import Contradiction, MemoryEntry, MemoryTier, SearchHit
 from . import _tables as t
 from ._db import db_errors, dumps, to_ts
-from ._index import NamespaceIndex
-from ._lattice import (
-    AUTO_LINKS,
-    PENDING,
-    Lattice,
-    contradiction_from_row,
-    read_contradictions,
-    token_matches,
-)
+from ._lattice import AUTO_LINKS, PENDING, Lattice, contradiction_from_row, read_contradictions
 from ._lifecycle import live, rows_by_id
+from ._neighbours import Neighbours, NeighbourSource, token_matches
 from ._reads import Reads
 from ._rows import check_ids, check_namespace
 from ._shared import StoreContext
@@ -46,8 +39,8 @@ logger = logging.getLogger("langchain_tiered_memory")
 
 __all__ = ["Contradictions"]
 
-# Neighbours taken from each in-memory index when looking for contradiction candidates: enough
-# for real conflicts, bounded cost.
+# Nearest neighbours taken when looking for contradiction candidates: enough for real
+# conflicts, bounded cost.
 _NEIGHBOURS = 8
 # Most candidate pairs verified per new entry (the pre-filter ranks them, best first).
 _VERIFY = 5
@@ -56,8 +49,6 @@ _CHUNK = 500
 # Set by `suspend_checks()` so one write path (an importer, consolidation) can pass through
 # without checks while other threads keep them.
 _suspended: ContextVar[bool] = ContextVar("tm_contradiction_checks_suspended", default=False)
-
-Neighbours = dict[str, list[tuple[str, float]]]
 
 
 def _record_row(c: Contradiction) -> dict[str, Any]:
@@ -146,22 +137,23 @@ class Contradictions:
                                exc_info=True)
 
     def _check_and_link(self, namespace: str, written: Sequence[MemoryEntry], check: bool) -> None:
-        # One index catch-up and one vector search per entry, shared by the check and the links.
-        index = self._ctx.index(namespace)
+        # One vector search per entry, shared by the check and the links (and, in process, one
+        # index catch-up; under search pushdown the database answers).
+        source = self._ctx.neighbours(namespace)
         ids = [e.id for e in written]
         if len({e.key for e in written}) == len(written):
             entries = list(written)  # as committed: no entry of the write replaced another one
         else:  # a key written twice: the earlier version is superseded since, read it again
             fresh = self._reads.get_many(ids, namespace=namespace)
             entries = [fresh[i] for i in ids if i in fresh]
-        neighbours = _nearest(index, [e for e in entries if live(e)],
-                              max(_NEIGHBOURS, AUTO_LINKS) + 1)
-        if check and self._check_namespace(entries, None, index, neighbours):
+        neighbours = source.nearest([e for e in entries if live(e)],
+                                    max(_NEIGHBOURS, AUTO_LINKS) + 1)
+        if check and self._check_namespace(entries, None, source, neighbours):
             # A resolved contradiction may have superseded some of them: read them again.
             fresh = self._reads.get_many(ids, namespace=namespace)
             entries = [fresh[i] for i in ids if i in fresh]
         if self._lattice.auto_link:
-            self._lattice.link_new([e for e in entries if live(e)], index, neighbours)
+            self._lattice.link_new([e for e in entries if live(e)], source, neighbours)
 
     # -- on demand --------------------------------------------------------------------------------
 
@@ -201,18 +193,18 @@ class Contradictions:
             # In slices: each one's records are written (and its losers known to the next
             # slice's reads) before the next is verified, so a long run keeps what it found.
             for start in range(0, len(entries), _CHUNK):
-                index = self._ctx.index(ns)
+                source = self._ctx.neighbours(ns)
                 chunk = [e.id for e in entries[start : start + _CHUNK]]
                 fresh = self._reads.get_many(chunk, namespace=ns) if start else found
                 out.extend(self._check_namespace([fresh[i] for i in chunk if i in fresh],
-                                                 verifier, index, None))
+                                                 verifier, source, None))
         return out
 
     def _check_namespace(
         self,
         entries: Sequence[MemoryEntry],
         verifier: Verifier | None,
-        index: NamespaceIndex,
+        source: NeighbourSource,
         neighbours: Neighbours | None,
     ) -> list[Contradiction]:
         """Check entries of one namespace, in order; return the records written."""
@@ -221,8 +213,8 @@ class Contradictions:
         if not targets:
             return []
         if neighbours is None:
-            neighbours = _nearest(index, targets, _NEIGHBOURS + 1)
-        pools = self._contradiction_pools(targets, index, neighbours)
+            neighbours = source.nearest(targets, _NEIGHBOURS + 1)
+        pools = self._contradiction_pools(targets, source, neighbours)
         # Verify first, outside any transaction (a verifier may be a model call), then write
         # every record in one transaction. What the writes will do is known in advance (a
         # resolved pair supersedes its loser, a pair on record is skipped), so the plan follows
@@ -267,46 +259,37 @@ class Contradictions:
         return out
 
     def _contradiction_pools(
-        self, entries: Sequence[MemoryEntry], index: NamespaceIndex, neighbours: Neighbours
+        self, entries: Sequence[MemoryEntry], source: NeighbourSource, neighbours: Neighbours
     ) -> dict[str, tuple[list[MemoryEntry], dict[str, float]]]:
-        """For each entry, the live SEMANTIC entries worth comparing with it (index neighbours,
+        """For each entry, the live SEMANTIC entries worth comparing with it (nearest neighbours,
         lexical matches, shared tags, the same key) and their vector similarities to it."""
         namespace = entries[0].namespace
         floor = self._ctx.config.contradiction_min_similarity
         wanted: dict[str, set[str]] = {}
-        with index.lock:
-            for entry in entries:
-                tokens = tokenize(entry.content)
-                lexical = index.keyword.search(tokens, _NEIGHBOURS // 2 + 1) if tokens else []
-                # Only neighbours the pre-filter would accept anyway: each costs a verification.
-                ids = {i for i, sim in neighbours.get(entry.id, ())[: _NEIGHBOURS + 1]
-                       if sim >= floor}
-                ids.update(i for i, _ in lexical)
-                ids.update(token_matches(index, entry.tags))
-                wanted[entry.id] = ids
+        for entry in entries:
+            tokens = tokenize(entry.content)
+            # Only neighbours the pre-filter would accept anyway: each costs a verification.
+            ids = {i for i, sim in neighbours.get(entry.id, ())[: _NEIGHBOURS + 1] if sim >= floor}
+            if tokens:
+                ids.update(source.lexical(tokens, _NEIGHBOURS // 2 + 1))
+            ids.update(token_matches(source, entry.tags))
+            wanted[entry.id] = ids
         same_key = self._same_key_ids(namespace, [e.key for e in entries if not _auto_key(e)])
-        semantic = MemoryTier.SEMANTIC.value
-        with index.lock:
-            for entry in entries:
-                ids = wanted[entry.id]
-                ids.update(same_key.get(entry.key, ()))
-                ids.discard(entry.id)
-                # The index knows every active row's tier and successor: fetch live SEMANTIC only.
-                meta = index.meta
-                wanted[entry.id] = {i for i in ids if (m := meta.get(i)) is not None
-                                    and m.tier == semantic and m.superseded_by is None}
-        every = sorted(set().union(*wanted.values()))
+        for entry in entries:
+            wanted[entry.id].update(same_key.get(entry.key, ()))
+            wanted[entry.id].discard(entry.id)
+        # Fetch live SEMANTIC rows only (the source knows each row's tier and successor).
+        alive = source.live_semantic(set().union(*wanted.values()))
+        every = sorted(alive)
         stored = self._reads.get_many(every, namespace=namespace) if every else {}
         pools: dict[str, tuple[list[MemoryEntry], dict[str, float]]] = {}
         for entry in entries:
-            pool = [stored[i] for i in sorted(wanted[entry.id]) if i in stored
+            pool = [stored[i] for i in sorted(wanted[entry.id] & alive) if i in stored
                     and stored[i].tier == MemoryTier.SEMANTIC and live(stored[i])]
             sims = dict(neighbours.get(entry.id, ())[: _NEIGHBOURS + 1])
-            with index.lock:
-                vec = index.vectors.get(entry.id)
-                if vec is not None:
-                    missing = [e.id for e in pool if e.id not in sims]
-                    sims.update(index.vectors.similarities(vec.copy(), missing))
+            missing = [e.id for e in pool if e.id not in sims]
+            if missing:
+                sims.update(source.similarities(entry.id, missing))
             pools[entry.id] = (pool, sims)
         return pools
 
@@ -485,14 +468,3 @@ class Contradictions:
             out.pop(plain[-1])
         return out
 
-
-
-
-def _nearest(index: NamespaceIndex, entries: Sequence[MemoryEntry], k: int) -> Neighbours:
-    """Each entry's ``k`` nearest ids in the index (itself included), best first."""
-    out: Neighbours = {}
-    with index.lock:
-        for entry in entries:
-            stored = index.vectors.get(entry.id)
-            out[entry.id] = [] if stored is None else index.vectors.search(stored.copy(), k)
-    return out

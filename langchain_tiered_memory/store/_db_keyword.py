@@ -5,7 +5,7 @@ order allows: Okapi BM25 with Lucene's never-negative idf ``ln(1 + (N - df + 0.5
 k1 = 1.2, b = 0.75, over the namespace's live (``status = 'active'``) entries, a document's
 length being its token count. Three tables carry it (``store/_tables.py``):
 
-* ``tm_search_docs`` — one row per indexed entry: namespace and length;
+* ``tm_search_docs`` — one row per indexed entry (or episode): namespace and length;
 * ``tm_search_postings`` — one row per (entry, distinct term) with the term frequency and the
   document length, keyed ``(namespace, kind, term, doc_id)`` so a query reads only its terms;
 * ``tm_search_terms`` / ``tm_search_namespaces`` — document frequency per term and
@@ -15,6 +15,10 @@ length being its token count. Three tables carry it (``store/_tables.py``):
 deletes what the entries had, re-reads them from ``tm_memories`` and adds what they have now, so
 inserts, content edits, status changes and deletes all go through one path. Writers hold the
 store's advisory write lock, so the delta updates never race.
+
+Episodes live in the same tables under ``kind = 'episode'`` (`EPISODE`): every episode of a
+namespace, EPISODIC or ARCHIVAL, is one document, as in the in-process episode index. Each
+function takes the ``kind``; memory is the default.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from sqlalchemy.dialects import postgresql
 from . import _tables as t
 
 __all__ = [
+    "EPISODE",
     "K1",
     "B",
     "KeywordStats",
@@ -45,6 +50,7 @@ __all__ = [
 K1 = 1.2
 B = 0.75
 MEMORY = "memory"
+EPISODE = "episode"
 _CHUNK = 500
 
 
@@ -79,7 +85,9 @@ class KeywordStats:
         return math.log1p((self.n_docs - 0.5) / 1.5) if self.n_docs else 0.0
 
 
-def read_stats(conn: sa.Connection, namespace: str, tokens: Iterable[str]) -> KeywordStats:
+def read_stats(
+    conn: sa.Connection, namespace: str, tokens: Iterable[str], *, kind: str = MEMORY
+) -> KeywordStats:
     """N, total length and the document frequencies of ``tokens`` in one namespace."""
     ns, terms = t.search_namespaces.c, t.search_terms.c
     # One round trip: the namespace row, joined to the query's terms that it has.
@@ -94,7 +102,7 @@ def read_stats(conn: sa.Connection, namespace: str, tokens: Iterable[str]) -> Ke
                 terms.term.in_(sorted(set(tokens))),
             ),
         )
-        .where(ns.namespace == namespace, ns.kind == MEMORY)
+        .where(ns.namespace == namespace, ns.kind == kind)
     ).all()
     if not rows:
         return KeywordStats(0, 0, {})
@@ -125,9 +133,11 @@ def bm25_search(
     limit: int,
     where: Sequence[sa.ColumnElement[bool]],
     columns: Sequence[Any],
+    *,
+    kind: str = MEMORY,
 ) -> list[Any]:
     """Run `bm25_select` (no rows when no query token is in the namespace)."""
-    query = bm25_select(namespace, tokens, stats, limit, where, columns)
+    query = bm25_select(namespace, tokens, stats, limit, where, columns, kind=kind)
     return [] if query is None else list(conn.execute(query))
 
 
@@ -138,6 +148,8 @@ def bm25_select(
     limit: int,
     where: Sequence[sa.ColumnElement[bool]],
     columns: Sequence[Any],
+    *,
+    kind: str = MEMORY,
 ) -> sa.Select[Any] | None:
     """The ``limit`` best entries matching a query token and the filters ``where``.
 
@@ -146,8 +158,9 @@ def bm25_select(
         tokens: The query tokens (repeats weigh the term that many times).
         stats: The namespace's statistics for these tokens (`read_stats`).
         limit: How many rows at most.
-        where: Conditions on ``tm_memories`` (status, tiers, tags...).
-        columns: ``tm_memories`` columns to return beside the score (labelled ``score``).
+        where: Conditions on ``tm_memories`` (status, tiers, tags...), or on ``tm_episodes``.
+        columns: Columns of that table to return beside the score (labelled ``score``).
+        kind: ``memory`` or ``episode`` (`EPISODE`): which documents, joined to which table.
 
     Returns:
         A query for rows with ``columns`` and ``score``, best first (ties by id); ``None``
@@ -160,27 +173,38 @@ def bm25_select(
     }
     if not weights or limit <= 0:
         return None
-    p, m = t.search_postings.c, t.memories.c
+    p = t.search_postings.c
+    table = t.episodes if kind == EPISODE else t.memories
     tf = sa.cast(p.tf, sa.Float)
     norm = K1 * (1.0 - B + B * sa.cast(p.doc_len, sa.Float) / stats.avgdl)
     weight = sa.case(weights, value=p.term, else_=0.0)
     scored = (
         sa.select(p.doc_id, sa.func.sum(weight * (tf * (K1 + 1.0)) / (tf + norm)).label("score"))
-        .where(p.namespace == namespace, p.kind == MEMORY, p.term.in_(sorted(weights)))
+        .where(p.namespace == namespace, p.kind == kind, p.term.in_(sorted(weights)))
         .group_by(p.doc_id)
         .subquery("scored")
     )
     return (
         sa.select(*columns, scored.c.score)
-        .join_from(scored, t.memories, m.id == scored.c.doc_id)
+        .join_from(scored, table, table.c.id == scored.c.doc_id)
         .where(*where)
-        .order_by(scored.c.score.desc(), m.id)
+        .order_by(scored.c.score.desc(), table.c.id)
         .limit(limit)
     )
 
 
-def sync_postings(conn: sa.Connection, ids: Iterable[str]) -> set[str]:
-    """Make the postings and statistics of ``ids`` match their ``tm_memories`` rows now.
+def _documents(kind: str, chunk: Sequence[str]) -> sa.Select[Any]:
+    """``(id, namespace, terms)`` of the documents among ``chunk``: live memories, or episodes."""
+    if kind == EPISODE:
+        e = t.episodes.c
+        return sa.select(e.id, e.namespace, e.terms).where(e.id.in_(chunk))
+    m = t.memories.c
+    return sa.select(m.id, m.namespace, m.terms).where(m.id.in_(chunk), m.status == "active")
+
+
+def sync_postings(conn: sa.Connection, ids: Iterable[str], *, kind: str = MEMORY) -> set[str]:
+    """Make the postings and statistics of ``ids`` match their ``tm_memories`` rows now
+    (``tm_episodes`` rows for ``kind = 'episode'``).
 
     Call it in the transaction that changed the rows. Returns the namespaces whose document
     count changed.
@@ -189,32 +213,32 @@ def sync_postings(conn: sa.Connection, ids: Iterable[str]) -> set[str]:
     doc_delta: Counter[str] = Counter()
     len_delta: Counter[str] = Counter()
     df_delta: Counter[tuple[str, str]] = Counter()
-    d, p, m = t.search_docs.c, t.search_postings.c, t.memories.c
+    d, p = t.search_docs.c, t.search_postings.c
     for start in range(0, len(id_list), _CHUNK):
         chunk = id_list[start : start + _CHUNK]
         for ns, length in conn.execute(
-            sa.delete(t.search_docs).where(d.doc_id.in_(chunk)).returning(d.namespace, d.length)
+            sa.delete(t.search_docs)
+            .where(d.doc_id.in_(chunk), d.kind == kind)
+            .returning(d.namespace, d.length)
         ):
             doc_delta[ns] -= 1
             len_delta[ns] -= length
         for ns, term in conn.execute(
             sa.delete(t.search_postings)
-            .where(p.doc_id.in_(chunk), p.kind == MEMORY)
+            .where(p.doc_id.in_(chunk), p.kind == kind)
             .returning(p.namespace, p.term)
         ):
             df_delta[(ns, term)] -= 1
         docs: list[dict[str, Any]] = []
         postings: list[dict[str, Any]] = []
-        for doc_id, ns, terms in conn.execute(
-            sa.select(m.id, m.namespace, m.terms).where(m.id.in_(chunk), m.status == "active")
-        ):
+        for doc_id, ns, terms in conn.execute(_documents(kind, chunk)):
             tokens = terms.split()
-            docs.append({"doc_id": doc_id, "namespace": ns, "kind": MEMORY, "length": len(tokens)})
+            docs.append({"doc_id": doc_id, "namespace": ns, "kind": kind, "length": len(tokens)})
             doc_delta[ns] += 1
             len_delta[ns] += len(tokens)
             for term, tf in Counter(tokens).items():
                 postings.append(
-                    {"namespace": ns, "kind": MEMORY, "term": term, "doc_id": doc_id, "tf": tf,
+                    {"namespace": ns, "kind": kind, "term": term, "doc_id": doc_id, "tf": tf,
                      "doc_len": len(tokens)}
                 )
                 df_delta[(ns, term)] += 1
@@ -222,18 +246,19 @@ def sync_postings(conn: sa.Connection, ids: Iterable[str]) -> set[str]:
             conn.execute(sa.insert(t.search_docs), docs)
         if postings:
             conn.execute(sa.insert(t.search_postings), postings)
-    _apply_deltas(conn, doc_delta, len_delta, df_delta)
+    _apply_deltas(conn, kind, doc_delta, len_delta, df_delta)
     return {ns for ns, delta in doc_delta.items() if delta}
 
 
 def _apply_deltas(
     conn: sa.Connection,
+    kind: str,
     doc_delta: Counter[str],
     len_delta: Counter[str],
     df_delta: Counter[tuple[str, str]],
 ) -> None:
     changed = [
-        {"namespace": ns, "kind": MEMORY, "n_docs": doc_delta[ns], "total_len": len_delta[ns]}
+        {"namespace": ns, "kind": kind, "n_docs": doc_delta[ns], "total_len": len_delta[ns]}
         for ns in sorted(set(doc_delta) | set(len_delta))
         if doc_delta[ns] or len_delta[ns]
     ]
@@ -250,7 +275,7 @@ def _apply_deltas(
             changed,
         )
     terms = [
-        {"namespace": ns, "kind": MEMORY, "term": term, "df": delta}
+        {"namespace": ns, "kind": kind, "term": term, "df": delta}
         for (ns, term), delta in sorted(df_delta.items())
         if delta
     ]
@@ -275,7 +300,7 @@ def _apply_deltas(
             conn.execute(
                 sa.delete(t.search_terms).where(
                     tc.namespace == ns,
-                    tc.kind == MEMORY,
+                    tc.kind == kind,
                     tc.term.in_(sorted(words[start : start + _CHUNK])),
                     tc.df <= 0,
                 )

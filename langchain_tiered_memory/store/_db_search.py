@@ -10,7 +10,9 @@ own HNSW index (`_db_vectors`) runs its ANN scan as a second statement.
 The search tables are kept by `DatabaseSearch.sync`, which each write path calls with the ids it
 touched, in its own transaction. Once the tables exist every store opening the database keeps
 them current, whatever its ``memory.searchBackend``; the first store that enables pushdown on an
-existing database back-fills them from ``tm_memories`` and ``tm_vectors``.
+existing database back-fills them from ``tm_memories`` and ``tm_vectors``. Episodes are kept in
+the same tables (`_db_episodes`), and the write-time contradiction check and linking read their
+neighbours here too (`_db_neighbours`).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from ..errors import StoreError
 from ..types import MemoryEntry
 from . import _tables as t
 from ._db import db_errors
+from ._db_episodes import backfill_episodes, sync_episodes
 from ._db_function import ensure_search_function, has_search_function
 from ._db_keyword import KeywordStats, read_stats, score_terms, sync_postings
 from ._db_statement import (
@@ -56,6 +59,9 @@ __all__ = ["DatabaseCandidates", "DatabaseSearch", "RowFilter", "open_search_bac
 logger = logging.getLogger("langchain_tiered_memory")
 
 _MARKER = "search_pushdown"
+# Set once the episodes are in the search tables too (a database made searchable before them
+# back-fills its episodes when a pushdown store next opens it).
+_EPISODES_MARKER = "search_pushdown_episodes"
 _ANN_REFRESH = 30.0
 # With filters, each list ranks at least this many candidates before their join (see `_short`).
 _MIN_OVERFETCH = 64
@@ -104,6 +110,10 @@ class DatabaseSearch:
         sync_vectors(conn, id_list)
         for namespace in sorted(grown):
             self._maybe_build_ann(conn, namespace)
+
+    def sync_episodes(self, conn: sa.Connection, ids: Iterable[str]) -> None:
+        """`sync` for episodes (`_db_episodes`): call it in the transaction that wrote them."""
+        sync_episodes(conn, ids)
 
     def _maybe_build_ann(self, conn: sa.Connection, namespace: str) -> None:
         stats = read_stats(conn, namespace, ())
@@ -426,6 +436,10 @@ def has_vector_extension(conn: sa.Connection) -> bool:
     return found is not None
 
 
+def _marked(conn: sa.Connection, key: str) -> bool:
+    return conn.execute(sa.select(t.meta.c.value).where(t.meta.c.key == key)).first() is not None
+
+
 def open_search_backend(engine: sa.Engine, config: MemoryConfig) -> DatabaseSearch | None:
     """The database search of a store, or ``None`` when search stays in the process.
 
@@ -441,10 +455,8 @@ def open_search_backend(engine: sa.Engine, config: MemoryConfig) -> DatabaseSear
         return None
     with db_errors("check for pgvector"), engine.connect() as conn:
         available = has_vector_extension(conn)
-        ready = available and conn.execute(
-            sa.select(t.meta.c.value).where(t.meta.c.key == _MARKER)
-        ).first() is not None
-        current = ready and has_search_function(conn)
+        ready = available and _marked(conn, _MARKER)
+        current = ready and has_search_function(conn) and _marked(conn, _EPISODES_MARKER)
     if choice == "database" and not available:
         raise StoreError(
             "memory.searchBackend is 'database' but the store is not on PostgreSQL with the "
@@ -463,11 +475,15 @@ def open_search_backend(engine: sa.Engine, config: MemoryConfig) -> DatabaseSear
         conn.begin(),
     ):
         # Checked again under the write lock: another process may have just done it.
-        if conn.execute(sa.select(t.meta.c.value).where(t.meta.c.key == _MARKER)).first() is None:
+        if not _marked(conn, _MARKER):
             t.search_metadata.create_all(conn)
             count = backend.backfill(conn)
             conn.execute(sa.insert(t.meta).values(key=_MARKER, value="1"))
             logger.info("search pushdown enabled; %d memories indexed", count)
+        if not _marked(conn, _EPISODES_MARKER):
+            count = backfill_episodes(conn)
+            conn.execute(sa.insert(t.meta).values(key=_EPISODES_MARKER, value="1"))
+            logger.info("episode search pushed down; %d episodes indexed", count)
         # A database made searchable by an earlier release lacks this release's function.
         ensure_search_function(conn)
     return backend

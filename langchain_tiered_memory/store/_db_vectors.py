@@ -174,9 +174,16 @@ def vector_search(
 
 
 def similarities(
-    conn: sa.Connection, namespace: str, model_id: str, query: np.ndarray, ids: Sequence[str]
+    conn: sa.Connection,
+    namespace: str,
+    model_id: str,
+    query: np.ndarray,
+    ids: Sequence[str],
+    *,
+    kind: str = MEMORY,
 ) -> dict[str, float]:
-    """Similarity of ``query`` to each of ``ids`` that has a vector of this model."""
+    """Similarity of ``query`` to each of ``ids`` (memories, or episodes for ``kind =
+    'episode'``) that has a vector of this model."""
     if not ids:
         return {}
     s = t.search_vectors.c
@@ -186,7 +193,7 @@ def similarities(
         sa.select(s.owner_id, sim.label("similarity")).where(
             s.owner_id.in_(list(ids)),
             s.namespace == namespace,
-            s.kind == MEMORY,
+            s.kind == kind,
             s.model_id == model_id,
             s.dim == dim,
         )

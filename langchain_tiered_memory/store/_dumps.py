@@ -141,6 +141,7 @@ class Dumps:
     ) -> dict[str, int]:
         counts: dict[str, int] = {}
         memory_ids: list[tuple[str, str, str]] = []
+        episode_ids: list[str] = []
         vector_ids: set[str] = set()
         memo: dict[str, ScanResult] = {}
         audit: list[dict[str, Any]] = []
@@ -164,6 +165,8 @@ class Dumps:
                 if kind == "memory":
                     self._version_row(conn, row, number, now, audit)
                     memory_ids.append((row["id"], row["namespace"], row["content"]))
+                elif kind == "episode":
+                    episode_ids.append(row["id"])
                 elif kind == "vector":
                     vector_ids.add(row["owner_id"])
                 conn.execute(sa.insert(table).values(**row))
@@ -183,6 +186,7 @@ class Dumps:
                         )
                     )
             self._ctx.rows_changed(conn, [m[0] for m in memory_ids])
+            self._ctx.episodes_changed(conn, episode_ids)
             if audit:
                 conn.execute(sa.insert(t.audit_log), audit)
         counts["audit"] = len(audit)

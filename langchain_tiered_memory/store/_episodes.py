@@ -15,6 +15,7 @@ from ..text import tokenize
 from ..types import Episode, MemoryTier
 from . import _tables as t
 from ._db import db_errors, dumps, to_ts
+from ._db_episodes import episode_candidates
 from ._episode_retention import EpisodeRetention
 from ._rows import (
     Draft,
@@ -109,6 +110,7 @@ class Episodes:
             conn.execute(sa.insert(t.episodes), rows)
             conn.execute(sa.insert(t.vectors), vectors)
             conn.execute(sa.insert(t.audit_log), audit)
+            self._ctx.episodes_changed(conn, [ep.id for ep in episodes])
             for namespace in sorted({ep.namespace for ep in episodes}):
                 self._retention.apply_budget(conn, namespace, self._ctx.now())
 
@@ -206,14 +208,20 @@ class Episodes:
                 raise InvalidInput(name, "must be timezone-aware")
         if k <= 0 or not query.strip():
             return []
-        index = self._ctx.index(namespace)
         # Entity and time filters need the episode rows: rank a wider page, filter it below.
         page = max(self._ctx.config.candidate_pool, k * 3)
-        ranked_candidates = recall(
-            IndexSource(index.episode_keyword, index.episode_vectors, index.lock),
-            RecallRequest(tokenize(query), self._ctx.query_vector(query), page, "hybrid", None, query),
-            config=self._ctx.config,
-        )
+        tokens = tokenize(query)
+        request = RecallRequest(tokens, self._ctx.query_vector(query), page, "hybrid", None, query)
+        pushdown = self._ctx.pushdown()
+        if pushdown is not None:  # search pushdown: the database holds the episode index
+            with episode_candidates(pushdown.engine, namespace, model_id=self._ctx.model_id,
+                                    tokens=tokens) as source:
+                ranked_candidates = recall(source, request, config=self._ctx.config)
+        else:
+            index = self._ctx.index(namespace)
+            ranked_candidates = recall(
+                IndexSource(index.episode_keyword, index.episode_vectors, index.lock),
+                request, config=self._ctx.config)
         wanted = set(entities or ())
         ranked = [(c.id, c.score) for c in ranked_candidates]
         # One query for every candidate rather than one per candidate.

@@ -19,12 +19,11 @@ import sqlalchemy as sa
 
 from ..errors import InvalidInput
 from ..provenance import WritePath
-from ..text import tokenize
 from ..types import Contradiction, MemoryEntry
 from . import _tables as t
 from ._db import db_errors, dumps, from_ts, loads, to_ts
-from ._index import NamespaceIndex
 from ._lifecycle import live, rows_by_id
+from ._neighbours import NeighbourSource, token_matches
 from ._reads import Reads
 from ._rows import check_namespace, entry_from_row
 from ._shared import StoreContext
@@ -36,13 +35,10 @@ __all__ = [
     "LineageEdge",
     "contradiction_from_row",
     "read_contradictions",
-    "token_matches",
 ]
 
 # Most automatic links of each kind per new entry (a popular tag must not link everything).
 AUTO_LINKS = 5
-# Most ids one tag / entity lookup may return.
-_TOKEN_MATCHES = 20
 
 # A contradiction still waiting for a decision (older rows may hold NULL).
 PENDING = sa.or_(
@@ -115,18 +111,6 @@ def read_contradictions(
     if entry_id is not None:
         query = query.where(sa.or_(c.entry_a_id == entry_id, c.entry_b_id == entry_id))
     return [contradiction_from_row(r) for r in conn.execute(query.order_by(c.created_at, c.id))]
-
-
-def token_matches(index: NamespaceIndex, values: Sequence[str]) -> list[str]:
-    """Ids whose indexed terms hold each value's tokens (tags are indexed with the content):
-    an in-memory lookup instead of a LIKE scan over JSON columns."""
-    out: list[str] = []
-    with index.lock:
-        for value in values:
-            tokens = tokenize(value)
-            if tokens:
-                out.extend(i for i, _ in index.keyword.search(tokens, _TOKEN_MATCHES))
-    return list(dict.fromkeys(out))
 
 
 def _entities(entry: MemoryEntry) -> set[str]:
@@ -348,35 +332,31 @@ class Lattice:
     def link_new(
         self,
         entries: Sequence[MemoryEntry],
-        index: NamespaceIndex,
+        source: NeighbourSource,
         neighbours: Mapping[str, Sequence[tuple[str, float]]],
     ) -> None:
         """Link new live entries of one namespace to near neighbours and to entries sharing a
         tag or an entity.
 
         Args:
-            entries: The entries (one namespace, the one ``index`` serves).
-            index: That namespace's index, caught up with the write.
+            entries: The entries (one namespace, the one ``source`` serves).
+            source: That namespace's neighbours (its index caught up with the write, or the
+                database under search pushdown).
             neighbours: Nearest ids by entry id, best first (at least ``AUTO_LINKS + 1``);
                 entries missing here are searched now.
         """
         if not entries:
             return
         proposals: dict[str, list[tuple[str, str]]] = {}
-        lookups: dict[str, list[str]] = {}
-        with index.lock:
-            for entry in entries:
-                lookups[entry.id] = token_matches(
-                    index, [*sorted(entry.tags), *sorted(_entities(entry))])
+        lookups = {entry.id: token_matches(source, [*sorted(entry.tags),
+                                                    *sorted(_entities(entry))])
+                   for entry in entries}
         wanted = list(dict.fromkeys(i for ids in lookups.values() for i in ids))
         others = self._reads.get_many(wanted, namespace=entries[0].namespace) if wanted else {}
         for entry in entries:
             near = neighbours.get(entry.id)
             if near is None:
-                with index.lock:
-                    stored = index.vectors.get(entry.id)
-                    near = [] if stored is None else index.vectors.search(
-                        stored.copy(), AUTO_LINKS + 1)
+                near = source.nearest([entry], AUTO_LINKS + 1)[entry.id]
             found = [(i, "similar") for i, s in near[: AUTO_LINKS + 1]
                      if i != entry.id and s >= self.link_min_similarity]
             entities, tags = _entities(entry), set(entry.tags)

@@ -113,6 +113,8 @@ class Reembed:
                 if orphans:
                     conn.execute(sa.delete(t.vectors).where(v.owner_id.in_(orphans)))
                 self._ctx.rows_changed(conn, [r.owner_id for r in rows if r.kind == "memory"])
+                self._ctx.episodes_changed(
+                    conn, [r.owner_id for r in rows if r.kind == "episode"])
             done += len(todo)
             if progress is not None:
                 progress(done, total)

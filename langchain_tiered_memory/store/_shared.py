@@ -22,9 +22,11 @@ from ..retrieval.rerank import Reranker
 from ..types import utcnow
 from . import _tables as t
 from ._db import create_engine, db_errors, normalise_url, prepare_schema, to_ts
+from ._db_neighbours import DatabaseNeighbours
 from ._db_search import DatabaseSearch, open_search_backend
 from ._index import NamespaceIndex, catch_up, load_namespace
 from ._index_cache import IndexCache
+from ._neighbours import IndexNeighbours, NeighbourSource
 from ._rows import WriteLimits, check_time
 
 
@@ -128,6 +130,12 @@ class StoreContext:
         if self.search_db is not None and entry_ids:
             self.search_db.sync(conn, list(entry_ids))
 
+    def episodes_changed(self, conn: sa.Connection, episode_ids: Sequence[str]) -> None:
+        """Episode rows or their vectors were written in ``conn``'s transaction (as
+        `rows_changed`, for the database-side episode search)."""
+        if self.search_db is not None and episode_ids:
+            self.search_db.sync_episodes(conn, list(episode_ids))
+
     # -- embeddings, indexes, rerank ------------------------------------------------------------
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
@@ -155,6 +163,20 @@ class StoreContext:
         if loaded or changed:
             self.indexes.charge(namespace, index, loaded=loaded)
         return index
+
+    def pushdown(self) -> DatabaseSearch | None:
+        """The database search when searches run there (PostgreSQL + pgvector), else None."""
+        search_db = self.search_db
+        return search_db if search_db is not None and search_db.pushdown else None
+
+    def neighbours(self, namespace: str) -> NeighbourSource:
+        """Where the contradiction check and linking find the namespace's neighbours: the
+        database under search pushdown (no index is loaded), else the in-process index."""
+        search_db = self.pushdown()
+        if search_db is not None:
+            return DatabaseNeighbours(search_db.engine, namespace, model_id=self.model_id,
+                                      ann_min_ef=search_db.ann_min_ef)
+        return IndexNeighbours(self.index(namespace))
 
     def reranker(self) -> Reranker | None:
         """The rerank stage shared by every recall, built on first use (its model loads lazily)."""
