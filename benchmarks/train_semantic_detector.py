@@ -307,6 +307,7 @@ def main(argv: list[str] | None = None) -> int:
         head = train([d for d in docs + extra if d["group"] != group], vec, args)
         held = [d for d in docs if d["group"] == group]
         doc_scores(held, vec, head)
+        print(f"held out {group}: {len(held)} texts scored", flush=True)
         oof += held
     threshold = pick_threshold(oof, args.bar_scale)
     # Stricter choices for whoever wants fewer refusals than the bars allow.
