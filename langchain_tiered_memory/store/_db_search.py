@@ -275,8 +275,8 @@ class DatabaseCandidates:
         over = max(4 * k, _MIN_OVERFETCH) if filtered else 2 * k
 
         def run(overfetch: bool) -> list[Any]:
-            shape = SearchShape.of(q.filters, keyword=q.keyword, exact=exact,
-                                   similarity=literal is not None, overfetch=overfetch)
+            shape = SearchShape(keyword=q.keyword, exact=exact,
+                                similarity=literal is not None, overfetch=overfetch)
             return search_rows(self.conn, shape, q.filters, namespace=q.namespace,
                                tokens=q.tokens, k=k, query_vector=literal, dim=dim,
                                model_id=q.model_id, over=over)

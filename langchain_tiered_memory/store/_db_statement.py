@@ -12,7 +12,7 @@ the same statement, so one round trip and one snapshot return:
   namespace has a pending contradiction (``pending``), on every row.
 
 The statement is compiled once; its text stays short enough for the driver's own cache.
-`filter_clauses` gives the same filters as SQLAlchemy conditions for the statements still built
+`bound_filter_clauses` gives the same filters as SQLAlchemy conditions for the statements still built
 per query (the HNSW scan, a candidate's terms).
 """
 
@@ -37,7 +37,6 @@ __all__ = [
     "RowFilter",
     "SearchShape",
     "bound_filter_clauses",
-    "filter_clauses",
     "search_rows",
     "stats_from_row",
 ]
@@ -59,76 +58,20 @@ class RowFilter(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class SearchShape:
-    """What varies the statement's text: which lists, and which filters are set."""
+    """Which lists one search wants, and whether each is cut before the filters' join."""
 
     keyword: bool
     exact: bool
     similarity: bool
-    history: bool
-    tiers: bool
-    types: bool
-    tags: bool
-    since: bool
-    until: bool
-    episode: bool
     overfetch: bool = False
-
-    @staticmethod
-    def of(
-        filters: RowFilter, *, keyword: bool, exact: bool, similarity: bool,
-        overfetch: bool = False,
-    ) -> SearchShape:
-        """The shape of one search."""
-        return SearchShape(
-            keyword, exact, similarity, filters.history, filters.tiers is not None,
-            filters.types is not None, bool(filters.tags), filters.since is not None,
-            filters.until is not None, filters.episode_id is not None, overfetch,
-        )
 
 
 def _param(name: str, type_: Any) -> Any:
     return sa.bindparam(name, type_=type_)
 
 
-def filter_clauses(
-    shape: SearchShape, values: dict[str, Any] | None = None
-) -> list[sa.ColumnElement[bool]]:
-    """The filters as conditions on ``tm_memories`` (the rules of ``_Filters.accept``).
-
-    Without ``values`` the parameters are left for the executor to bind (the compiled
-    statement); with them, they are bound now (statements built per query).
-    """
-
-    def param(name: str, type_: Any) -> Any:
-        if values is None:
-            return _param(name, type_)
-        return sa.bindparam(name, value=values[name], type_=type_)
-
-    m = t.memories.c
-    where: list[sa.ColumnElement[bool]] = [
-        m.namespace == param("ns", sa.String), m.status == "active"
-    ]
-    if not shape.history:
-        where.append(m.superseded_by.is_(None))
-    if shape.tiers:
-        where.append(m.tier == sa.func.any(param("tiers", postgresql.ARRAY(sa.String))))
-    if shape.types:
-        where.append(m.type == sa.func.any(param("types", postgresql.ARRAY(sa.String))))
-    if shape.tags:
-        tags = sa.cast(param("tags", sa.String), postgresql.JSONB)
-        where.append(sa.cast(m.tags, postgresql.JSONB).op("@>")(tags))
-    when = sa.func.coalesce(m.event_at, m.created_at)
-    if shape.since:
-        where.append(when >= param("since", sa.Float))
-    if shape.until:
-        where.append(when < param("until", sa.Float))
-    if shape.episode:
-        where.append(m.episode_id == param("episode_id", sa.String))
-    return where
-
-
 def filter_values(namespace: str, filters: RowFilter) -> dict[str, Any]:
-    """The values of `filter_clauses`' parameters."""
+    """The filters as the search function's arguments."""
     return {
         "ns": namespace,
         "tiers": sorted(filters.tiers) if filters.tiers is not None else None,
@@ -141,9 +84,30 @@ def filter_values(namespace: str, filters: RowFilter) -> dict[str, Any]:
 
 
 def bound_filter_clauses(namespace: str, filters: RowFilter) -> list[sa.ColumnElement[bool]]:
-    """`filter_clauses` with their values bound, for statements built per query."""
-    shape = SearchShape.of(filters, keyword=False, exact=False, similarity=False)
-    return filter_clauses(shape, filter_values(namespace, filters))
+    """The filters as bound conditions on ``tm_memories`` (the rules of ``_Filters.accept``).
+
+    For the statements built per query (the HNSW scan, a candidate's terms); the search
+    function applies the same rules in SQL.
+    """
+    m = t.memories.c
+    where: list[sa.ColumnElement[bool]] = [m.namespace == namespace, m.status == "active"]
+    if not filters.history:
+        where.append(m.superseded_by.is_(None))
+    if filters.tiers is not None:
+        where.append(m.tier.in_(sorted(filters.tiers)))
+    if filters.types is not None:
+        where.append(m.type.in_(sorted(filters.types)))
+    if filters.tags:
+        tags = sa.cast(json.dumps(sorted(filters.tags)), postgresql.JSONB)
+        where.append(sa.cast(m.tags, postgresql.JSONB).op("@>")(tags))
+    when = sa.func.coalesce(m.event_at, m.created_at)
+    if filters.since is not None:
+        where.append(when >= filters.since)
+    if filters.until is not None:
+        where.append(when < filters.until)
+    if filters.episode_id is not None:
+        where.append(m.episode_id == filters.episode_id)
+    return where
 
 
 _ARGUMENTS: tuple[tuple[str, Any], ...] = (

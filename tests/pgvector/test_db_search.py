@@ -70,7 +70,7 @@ def test_sql_bm25_equals_the_in_process_index(open_pg):
     m = t.memories.c
     no_filter = SimpleNamespace(tiers=None, types=None, tags=set(), since=None, until=None,
                                 episode_id=None, history=True)
-    shape = SearchShape.of(no_filter, keyword=True, exact=False, similarity=False)
+    shape = SearchShape(keyword=True, exact=False, similarity=False)
     with s.engine.connect() as conn:
         rows = conn.execute(
             sa.select(m.id, m.terms).where(m.namespace == "a", m.status == "active")
