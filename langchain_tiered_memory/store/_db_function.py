@@ -8,11 +8,13 @@ depend on the values (index scans on one namespace's rows, one aggregate, one to
 PL/pgSQL keeps one generic plan per session for each (``plan_cache_mode`` is set on the
 function) and a call costs the execution alone.
 
-Two details keep the generic plans right and the keyword list cheap:
+Three details keep the generic plans right and the lists cheap:
 
 * The query terms' idf weights are computed first, into an array; each posting finds its weight
   by ``array_position`` instead of a join, so the aggregate reads the postings once, whatever
   the planner believes about their number.
+* A candidate of both lists is one row carrying both scores and its rank in each list, so a
+  score another list already computed is never looked up again, and no row is sent twice.
 * The scores use the in-process index's formula (``ln(1 + x)`` for ``log1p(x)``, float8
   throughout), so BM25 agrees with `retrieval` to the last bit or two.
 
@@ -37,7 +39,8 @@ RESULT_COLUMNS = (
     ("r_id", "varchar"),
     ("r_similarity", "float8"),
     ("r_score", "float8"),
-    ("r_list", "text"),
+    ("r_kw_rank", "bigint"),  # rank in the keyword list (NULL: not in it)
+    ("r_vec_rank", "bigint"),  # rank in the exact vector list (NULL: not in it)
     ("r_n_inner", "bigint"),
     ("r_n_docs", "int"),
     ("r_total_len", "bigint"),
@@ -83,65 +86,73 @@ BEGIN
         WHERE s.namespace = p_ns AND s.kind = '{MEMORY}';
     v_n := coalesce(v_n, 0);
     v_total := coalesce(v_total, 0);
-    SELECT json_object_agg(t.term, t.df)::text INTO v_dfs FROM tm_search_terms t
-        WHERE t.namespace = p_ns AND t.kind = '{MEMORY}' AND t.term = ANY(p_terms);
     v_pending := EXISTS (
         SELECT 1 FROM tm_contradictions c
         WHERE c.namespace = p_ns AND (c.resolution IS NULL OR c.resolution = 'pending'));
-    IF p_keyword AND v_n > 0 THEN
-        SELECT array_agg(q.term ORDER BY q.term),
+    IF v_n > 0 THEN
+        -- One read of the query terms' statistics: the dfs for the caller, the weights here.
+        SELECT json_object_agg(q.term, t.df)::text,
+               array_agg(q.term ORDER BY q.term) FILTER (WHERE t.df > 0),
                array_agg(q.qtf * ln(1.0::float8 + (v_n - t.df + 0.5::float8)
                                     / (t.df + 0.5::float8)) ORDER BY q.term)
-            INTO v_terms, v_weights
+                   FILTER (WHERE t.df > 0)
+            INTO v_dfs, v_terms, v_weights
             FROM unnest(p_terms, p_qtfs) AS q(term, qtf)
             JOIN tm_search_terms t
-              ON t.namespace = p_ns AND t.kind = '{MEMORY}' AND t.term = q.term
-            WHERE t.df > 0;
+              ON t.namespace = p_ns AND t.kind = '{MEMORY}' AND t.term = q.term;
         v_avgdl := v_total::float8 / v_n;
-        IF v_terms IS NOT NULL THEN
-            RETURN QUERY
-            WITH top AS (
-                SELECT p.doc_id, {_BM25} AS s
-                FROM tm_search_postings p
-                WHERE p.namespace = p_ns AND p.kind = '{MEMORY}' AND p.term = ANY(v_terms)
-                GROUP BY p.doc_id
-                ORDER BY 2 DESC, p.doc_id
-                LIMIT p_over)
-            SELECT m.id,
-                   CASE WHEN p_qvec IS NULL THEN NULL::float8 ELSE (
-                       SELECT -(v.embedding <#> p_qvec) FROM tm_search_vectors v
-                       WHERE v.owner_id = m.id AND v.model_id = p_model AND v.dim = p_dim)
-                   END,
-                   top.s, 'kw'::text, NULL::bigint, v_n, v_total, v_dfs, v_pending
-            FROM top JOIN tm_memories m ON m.id = top.doc_id
-            WHERE {_FILTERS}
-            ORDER BY top.s DESC, m.id
-            LIMIT p_k;
-        END IF;
     END IF;
-    IF p_exact AND p_qvec IS NOT NULL THEN
-        RETURN QUERY
-        WITH cut AS (
-            SELECT v.owner_id, v.embedding <#> p_qvec AS d FROM tm_search_vectors v
-            WHERE v.namespace = p_ns AND v.kind = '{MEMORY}' AND v.model_id = p_model
-              AND v.dim = p_dim
-            ORDER BY 2, v.owner_id
-            LIMIT p_over),
-        counted AS (SELECT cut.owner_id, cut.d, count(*) OVER () AS c FROM cut)
-        SELECT m.id, -counted.d,
-               CASE WHEN NOT p_keyword THEN NULL::float8
-                    WHEN v_terms IS NULL THEN 0.0::float8
-                    ELSE coalesce((
-                        SELECT {_BM25} FROM tm_search_postings p
-                        WHERE p.namespace = p_ns AND p.kind = '{MEMORY}'
-                          AND p.term = ANY(v_terms) AND p.doc_id = m.id), 0.0::float8)
-               END,
-               'vec'::text, counted.c, v_n, v_total, v_dfs, v_pending
-        FROM counted JOIN tm_memories m ON m.id = counted.owner_id
-        WHERE {_FILTERS}
-        ORDER BY counted.d, counted.owner_id
-        LIMIT p_k;
+    IF NOT p_keyword THEN
+        v_terms := NULL;
     END IF;
+    -- Each list is cut at p_over before the join to rows (the filters); a candidate of both
+    -- lists is one row, with both scores, and each list's rank among the rows that passed.
+    RETURN QUERY
+    WITH kw AS (
+        SELECT p.doc_id AS id, {_BM25} AS s
+        FROM tm_search_postings p
+        WHERE v_terms IS NOT NULL
+          AND p.namespace = p_ns AND p.kind = '{MEMORY}' AND p.term = ANY(v_terms)
+        GROUP BY p.doc_id
+        ORDER BY 2 DESC, p.doc_id
+        LIMIT p_over),
+    vec AS (
+        SELECT v.owner_id AS id, v.embedding <#> p_qvec AS d, count(*) OVER () AS c
+        FROM (SELECT v.owner_id, v.embedding FROM tm_search_vectors v
+              WHERE p_exact AND p_qvec IS NOT NULL
+                AND v.namespace = p_ns AND v.kind = '{MEMORY}' AND v.model_id = p_model
+                AND v.dim = p_dim
+              ORDER BY v.embedding <#> p_qvec, v.owner_id
+              LIMIT p_over) v),
+    live AS (
+        SELECT m.id, kw.s, vec.d, vec.c
+        FROM kw FULL JOIN vec ON vec.id = kw.id
+        JOIN tm_memories m ON m.id = coalesce(kw.id, vec.id)
+        WHERE {_FILTERS}),
+    ranked AS (
+        SELECT live.*,
+               CASE WHEN live.s IS NOT NULL THEN
+                   row_number() OVER (ORDER BY live.s DESC NULLS LAST, live.id) END AS rk,
+               CASE WHEN live.d IS NOT NULL THEN
+                   row_number() OVER (ORDER BY live.d NULLS LAST, live.id) END AS rv
+        FROM live)
+    SELECT r.id,
+           CASE WHEN p_qvec IS NULL THEN NULL::float8
+                WHEN r.d IS NOT NULL THEN -r.d
+                ELSE (SELECT -(v.embedding <#> p_qvec) FROM tm_search_vectors v
+                      WHERE v.owner_id = r.id AND v.model_id = p_model AND v.dim = p_dim)
+           END,
+           CASE WHEN NOT p_keyword THEN NULL::float8
+                WHEN r.s IS NOT NULL THEN r.s
+                WHEN v_terms IS NULL THEN 0.0::float8
+                ELSE coalesce((
+                    SELECT {_BM25} FROM tm_search_postings p
+                    WHERE p.namespace = p_ns AND p.kind = '{MEMORY}'
+                      AND p.term = ANY(v_terms) AND p.doc_id = r.id), 0.0::float8)
+           END,
+           r.rk, r.rv, r.c, v_n, v_total, v_dfs, v_pending
+    FROM ranked r
+    WHERE r.rk <= p_k OR r.rv <= p_k;
 END
 $fn$
 """

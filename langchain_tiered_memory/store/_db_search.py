@@ -302,11 +302,11 @@ class DatabaseCandidates:
                 self._sims[row.id] = float(row.similarity)
             if row.score is not None:  # BM25, also on vector hits when keyword is wanted
                 self._bm25[row.id] = float(row.score)
-            if row.list == "kw":
+            if row.kw_rank is not None:
                 kw_hits.append((row.id, float(row.score)))
-            else:
+            if row.vec_rank is not None:
                 vec_hits.append((row.id, float(row.similarity)))
-        # The SQL orders: score, then id; distance (= -similarity), then id.
+        # The SQL ranks: score, then id; distance (= -similarity), then id.
         kw_hits.sort(key=lambda hit: (-hit[1], hit[0]))
         vec_hits.sort(key=lambda hit: (-hit[1], hit[0]))
         return kw_hits, vec_hits
@@ -314,8 +314,8 @@ class DatabaseCandidates:
     def _short(self, rows: list[Any], k: int, over: int, *, exact: bool) -> bool:
         """Whether an over-fetched list may have lost candidates to its ``over`` cut."""
         q = self.query
-        kw = [r for r in rows if r.list == "kw"]
-        vec = [r for r in rows if r.list == "vec"]
+        kw = [r for r in rows if r.kw_rank is not None]
+        vec = sorted((r for r in rows if r.vec_rank is not None), key=lambda r: r.vec_rank)
         if q.keyword and len(kw) < k:
             stats = stats_from_row(rows[0]) if rows else self.stats
             # At most sum(df) documents match; if that fits under the cut, none was cut.
@@ -361,8 +361,8 @@ class DatabaseCandidates:
 
 def _tag(rows: Iterable[Any]) -> list[Any]:
     """ANN rows, given the columns the ``UNION ALL`` rows have (no statistics)."""
-    extra = {"score": None, "n_docs": None, "total_len": None, "dfs": None, "list": "vec",
-             "n_inner": None, "pending": None}
+    extra = {"score": None, "n_docs": None, "total_len": None, "dfs": None, "kw_rank": None,
+             "vec_rank": 1, "n_inner": None, "pending": None}
     return [_Row({**row._mapping, **extra}) for row in rows]
 
 

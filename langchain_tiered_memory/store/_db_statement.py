@@ -3,7 +3,7 @@
 The work happens in the PL/pgSQL function of `_db_function` (plans cached per session); this
 module binds its arguments (the namespace, the query's distinct terms and their counts as
 arrays, the query vector, the filters) and joins each hit to its whole ``tm_memories`` row in
-the same statement, so one round trip and one snapshot return:
+the same statement, so one round trip and one snapshot return, one row per candidate:
 
 * the BM25 top ``k``, each hit with its vector similarity;
 * the exact nearest ``k`` vectors of the namespace (the caller uses the HNSW path instead for a
@@ -129,7 +129,8 @@ _ARGUMENTS: tuple[tuple[str, Any], ...] = (
     ("until", sa.Float),
     ("episode_id", sa.Text),
 )
-_LABELS = ("id", "similarity", "score", "list", "n_inner", "n_docs", "total_len", "dfs", "pending")
+_LABELS = ("id", "similarity", "score", "kw_rank", "vec_rank", "n_inner", "n_docs", "total_len",
+           "dfs", "pending")
 
 
 @functools.cache
@@ -166,7 +167,10 @@ def search_rows(
     model_id: str,
     over: int = 0,
 ) -> list[Any]:
-    """Run the search function for ``shape``; rows carry ``list`` (``kw`` / ``vec``).
+    """Run the search function for ``shape``, one row per candidate.
+
+    A row carries its rank in each list it belongs to (``kw_rank``, ``vec_rank``; ``None``
+    when it is not in that list), its BM25 and similarity, and the namespace's statistics.
 
     With ``shape.overfetch`` each list ranks its best ``over`` candidates before the filters
     join; the caller must redo the search without it when a list came back short of ``k``

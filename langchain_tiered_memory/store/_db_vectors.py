@@ -56,8 +56,7 @@ MEMORY = "memory"
 
 def query_literal(vector: np.ndarray) -> str:
     """A vector's text form, as bound for pgvector."""
-    # repr of each float32 widened to float: pgvector parses it back to the same float32.
-    return "[" + ",".join(map(repr, vector.astype(np.float32).tolist())) + "]"
+    return t.vector_text(vector)
 
 
 def sync_vectors(conn: sa.Connection, ids: Iterable[str]) -> None:
