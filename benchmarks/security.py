@@ -17,8 +17,10 @@ Measures, in one run:
     present (written by someone else; rows may carry ``label`` instead of living in two files);
   - ``fresh-a``: ``security_fresh_a_*.jsonl``, a red-teamer who never saw the scanner (dev for
     the scanner3 helper: its aggregate figures were looked at);
-  - ``fresh-b``: ``security_fresh_b_*.jsonl``, a second such red-teamer, the blind set: it is
-    read only with ``--split fresh-b`` (the lead's run), never by default;
+  - ``fresh-b``: ``security_fresh_b_*.jsonl``, a second such red-teamer; blind until session 5,
+    then dev (its misses drove the addressed-order detector, ``security/addressed.py``);
+  - ``fresh-c``: ``security_fresh_c_*.jsonl``, a third red-teamer who never saw the scanner or
+    its corpora, the blind set: it is read only with ``--split fresh-c``, never by default;
 
 * false positives on the benign sets (same splits, per family) and on every LoCoMo dev turn
   (``../shared/data/locomo-dev`` or ``--data``);
@@ -34,7 +36,7 @@ Measures, in one run:
 Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 %, Chinese benign
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
-Usage: ``python benchmarks/security.py [--split all|own|independent|fresh-a|fresh-b]
+Usage: ``python benchmarks/security.py [--split all|own|independent|fresh-a|fresh-b|fresh-c]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 """
 
@@ -107,7 +109,7 @@ def _family(row: dict[str, Any]) -> str:
 
 
 Sets = dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]]
-SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b")
+SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-c")
 
 
 def _labelled(attacks: str, benign: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -117,15 +119,18 @@ def _labelled(attacks: str, benign: str) -> tuple[list[dict[str, Any]], list[dic
 
 
 def select_sets(split: str) -> Sets:
-    """The sets one ``--split`` names; ``all`` is every set except the blind ``fresh-b``."""
-    if split == "fresh-b":  # the blind set: loaded only when asked for by name
-        return {"fresh-b": _labelled("security_fresh_b_attacks.jsonl",
-                                     "security_fresh_b_benign.jsonl")}
+    """The sets one ``--split`` names; ``all`` is every set except the blind ``fresh-c``."""
+    if split == "fresh-c":  # the blind set: loaded only when asked for by name
+        return {"fresh-c": _labelled("security_fresh_c_attacks.jsonl",
+                                     "security_fresh_c_benign.jsonl")}
     sets = load_sets()
-    if split in ("all", "fresh-a"):
-        fresh = _labelled("security_fresh_a_attacks.jsonl", "security_fresh_a_benign.jsonl")
-        if fresh[0] or fresh[1]:
-            sets["fresh-a"] = fresh
+    for name in ("fresh-a", "fresh-b"):
+        if split in ("all", name):
+            letter = name[-1]
+            fresh = _labelled(f"security_fresh_{letter}_attacks.jsonl",
+                              f"security_fresh_{letter}_benign.jsonl")
+            if fresh[0] or fresh[1]:
+                sets[name] = fresh
     if split == "all":
         return sets
     if split == "own":
@@ -261,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--misses", type=int, default=15, help="misses/FPs to print per table")
     parser.add_argument("--baseline", help="git revision whose scanner to show beside this one")
     parser.add_argument("--split", choices=SPLITS, default="all",
-                        help="which sets (all = every set but the blind fresh-b)")
+                        help="which sets (all = every set but the blind fresh-c)")
     parser.add_argument("--no-semantic", action="store_true",
                         help="leave the MiniLM semantic detector out (it loads the model)")
     parser.add_argument("--semantic-threshold", type=float,
@@ -283,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
                   "the held-out figures are the leave-one-group-out ones in semantic_head.json)")
         _table(split, attacks, scanners, args.misses, attacks=True)
         _table(split, benign, scanners, args.misses, attacks=False)
-    if args.split in ("fresh-a", "fresh-b", "independent"):
+    if args.split in ("fresh-a", "fresh-b", "fresh-c", "independent"):
         return 0  # the LoCoMo turns and speed belong to the full run
 
     turns = [t for _, t in rows]

@@ -15,10 +15,12 @@ from typing import Any
 
 from ..errors import InvalidInput
 from ..types import ScanResult
+from .addressed import find_addressed
 from .classifier import arun_classifier, run_classifier
 from .encodings import decode_candidates
 from .invisible import find_invisible
 from .lookalike import find_lookalike
+from .mention import is_quoted_mention, quoted_segment
 from .normalize import join_points, make_views, to_original
 from .rules import RuleSet, ViewPlan, load_rules
 
@@ -159,8 +161,19 @@ def _scan_text(text: str, rules: RuleSet, depth: int) -> ScanResult | None:
         detail = f"U+{hit.codepoint:04X} ({hit.rule})"
         return ScanResult(True, "invisible_unicode", hit.rule, (hit.start, hit.end), detail)
     found = _match_rules(text, rules)
+    if found is not None and found.span is not None and is_quoted_mention(text, *found.span):
+        # A quoted example in a discussion of attacks: scan the rest without the quote.
+        segment = quoted_segment(text, *found.span)
+        assert segment is not None  # is_quoted_mention found it
+        blank = text[: segment[0]] + " " * (segment[1] + 1 - segment[0]) + text[segment[1] + 1 :]
+        found = _match_rules(blank, rules)
     if found is not None:
         return found
+    addressed = find_addressed(text)
+    if addressed is not None:
+        span = (addressed.start, addressed.end)
+        detail = f"{addressed.rule}: {text[addressed.start : addressed.end][:200]!r}"
+        return ScanResult(True, "en_injection", addressed.rule, span, detail)
     lookalike = find_lookalike(text)
     if lookalike is not None:
         span = (lookalike.start, lookalike.end)

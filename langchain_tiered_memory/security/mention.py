@@ -1,0 +1,69 @@
+"""Mention, not use: an attack phrase quoted in a text that talks *about* attacks.
+
+"The phrase 'ignore all previous instructions' went viral in 2023" and 我在写一篇关于提示词注入的
+文章，像“忽略之前的所有指令”这种话术… quote an override to discuss it. A rule match counts as a
+mention only when all of this holds:
+
+* the match lies inside one quoted segment (straight, curly, guillemet or CJK quotes) of at
+  most :data:`MAX_QUOTED` characters;
+* the text outside the quotes names the discussion: "phrase", "example", "prompt injection",
+  "jailbreak", 话术, 注入 and the like;
+* the quoted segment holds no destination (URL, e-mail address) and nothing outside it asks for
+  the quote to be said, repeated, printed or translated — that would be use, not mention.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["MAX_QUOTED", "is_quoted_mention", "quoted_segment"]
+
+MAX_QUOTED = 160  # characters of one quoted segment that may be a mention
+
+_QUOTES = {"'": "'", '"': '"', "“": "”", "‘": "’", "«": "»", "「": "」", "『": "』", "„": "“"}
+_META = re.compile(
+    r"\b(?:phrases?|examples?|such as|known as|called|so-called|prompt injections?|injections?"
+    r"|jailbreaks?|attacks?|attackers?|red[ -]team(?:ing|er)?|classifiers?|detectors?|detect"
+    r"|filters?|blog|paper|article|went viral|meme|e\.g\.|for instance|classic|string|strings"
+    r"|payloads?|technique|trick|tricks|defend|defen[cs]e|mitigat\w*|security awareness)\b"
+    r"|话术|注入|攻击|越狱|例如|比如|例子|这种|防御|检测"
+)
+_USE = re.compile(
+    # an imperative (clause start, or after "please", "to", "and"...), not "the notes say"
+    r"(?:^|[.!?:;,\n]\s*|\b(?:please|to|and|then|now|just|you)\s+)"
+    r"(?:say|repeat|print|output|echo|recite|translate|respond|reply|answer|write|type|obey"
+    r"|follow|execute|do what|act on)\b[^.!?\n]{0,40}$"
+    r"|(?:复述|重复|输出|说出|翻译|回答|执行|照做)[^。！？\n]{0,10}$"
+)
+_DESTINATION = re.compile(r"https?://|www\.|[\w.+-]+@[\w-]+\.[a-z]{2,}", re.IGNORECASE)
+
+
+def quoted_segment(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The quoted segment ``(open, close)`` holding ``[start, end)``, if there is one."""
+    lo = max(0, start - MAX_QUOTED)
+    for i in range(start - 1, lo - 1, -1):
+        closing = _QUOTES.get(text[i])
+        if closing is None:
+            continue
+        # A straight quote inside a word is an apostrophe ("don't"), not an opening quote.
+        if text[i] == "'" and i > 0 and text[i - 1].isalnum():
+            continue
+        close = text.find(closing, end, min(len(text), i + MAX_QUOTED + 1))
+        if close >= 0:
+            return i, close
+    return None
+
+
+def is_quoted_mention(text: str, start: int, end: int) -> bool:
+    """Whether the match ``text[start:end]`` is a quoted example inside a discussion of attacks."""
+    segment = quoted_segment(text, start, end)
+    if segment is None:
+        return False
+    opened, closed = segment
+    inside = text[opened + 1 : closed]
+    outside = (text[:opened] + " " + text[closed + 1 :]).casefold()
+    if _DESTINATION.search(inside):
+        return False
+    if _USE.search(text[:opened].casefold()):
+        return False
+    return _META.search(outside) is not None
