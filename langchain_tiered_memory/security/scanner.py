@@ -16,6 +16,7 @@ from typing import Any
 from ..errors import InvalidInput
 from ..types import ScanResult
 from .addressed import find_addressed
+from .addressed_zh import find_addressed_zh
 from .classifier import arun_classifier, run_classifier
 from .encodings import decode_candidates
 from .invisible import find_invisible
@@ -169,11 +170,12 @@ def _scan_text(text: str, rules: RuleSet, depth: int) -> ScanResult | None:
         found = _match_rules(blank, rules)
     if found is not None:
         return found
-    addressed = find_addressed(text)
+    addressed = find_addressed(text) or find_addressed_zh(text)
     if addressed is not None:
         span = (addressed.start, addressed.end)
         detail = f"{addressed.rule}: {text[addressed.start : addressed.end][:200]!r}"
-        return ScanResult(True, "en_injection", addressed.rule, span, detail)
+        reason = "zh_injection" if addressed.rule.startswith("addressed_zh") else "en_injection"
+        return ScanResult(True, reason, addressed.rule, span, detail)
     lookalike = find_lookalike(text)
     if lookalike is not None:
         span = (lookalike.start, lookalike.end)

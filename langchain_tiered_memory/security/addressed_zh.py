@@ -1,0 +1,139 @@
+"""Chinese orders addressed to a machine reader inside data (the structure of `addressed`).
+
+The same two parts as in English: an **addressee cue** that names a machine reader from outside
+the conversation — 给正在阅读本页的AI：, 致AI筛选系统：, AI请注意, 凡是读取本文的大模型,
+（仅供AI阅读）, @班级AI助手 — followed in the same paragraph by a **directive** (请, 须, 必须,
+一律, 直接, 不要 ...), which is refused whatever it asks; and an assistant addressed the way a
+user addresses their own (助理你…, AI秘书…), or a **standing rule** (以后, 从现在开始, 长期,
+一直有效), which counts only with a **hostile act**: data or secrets sent out, the user kept in
+the dark, checks or reviews skipped, records or accounts changed, a destination to send users
+to. Simplified and traditional forms are both matched (繁體 folded to 简体 for the few
+characters the patterns use).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .addressed import AddressedHit
+
+__all__ = ["find_addressed_zh"]
+
+# The traditional forms of the characters the patterns below use, folded to simplified.
+_TRAD = str.maketrans('給為讀們這個將請須務應該說證號碼帳戶錄歷導資當網頁閱擷內轉發記憶長規則審檢驗釋從現開執過機器語體統覽設標動變據與聯繫對話義讓嗎將應裡權僅專謝絕優級額團傳貼碼鎖訊處負責摘總結閱覽問題錢滙匯轉賬', '给为读们这个将请须务应该说证号码账户录历导资当网页阅撷内转发记忆长规则审检验释从现开执过机器语体统览设标动变据与联系对话义让吗将应里权仅专谢绝优级额团传贴码锁讯处负责摘总结阅览问题钱汇汇转账')
+_MACHINE = (
+    r"(?:ai|llm|gpt|人工智能|人工智慧|大模型|语言模型|模型|智能体|机器人|智能助手|智能助理|智能客服|"
+    r"智能管家|代码助手|一台机器|机器|自动[\u4e00-\u9fff]{0,4}系统|自动化程[序式]|"
+    r"编程助手|办公助手|邮箱助手|写作助手|爬虫|ai(?:[\u4e00-\u9fff]{0,4}(?:助手|助理|秘书|系统|代理|"
+    r"工具|客服|读者|模型|服务|程序|机器人|产品))?)"
+)
+_ASSISTANT = r"(?:" + _MACHINE + r"|助手|助理|秘书)"
+_CUE_STRONG = re.compile(
+    "|".join(
+        (
+            # 给/致/写给/留给 … the machine reader … ：/的话/说一句/留个言/——
+            r"(?:给|致|写给|留给|对)(?:正在|负责|所有|各位|任何)?[^。！？\n：:]{0,16}?" + _MACHINE
+            + r"(?:们)?(?:的话|的备注|的说明|的指令|的规则|的要求|的提示|说一句|留个言|留言|须知|注意|的)?"
+            r"\s{0,2}[：:—\-，,\n]",
+            _MACHINE + r"(?:们)?[^。！？\n]{0,12}?(?:请注意|注意|须知|听着|听好了?|看这里)",
+            r"(?:读取|阅读|处理|总结|汇总|审阅|浏览|爬取|抓取|撷取|接入|访问|筛选|整理|检索|审核)"
+            r"[^。！？\n]{0,12}?的(?:任何|所有|各个|各位)?" + _MACHINE,
+            r"(?:亲爱的|尊敬的|各位|嘿|喂)[^。！？\n]{0,4}?" + _MACHINE,
+            r"(?:如果|假如|若)(?:你是|您是|是)[^。！？\n]{0,12}?" + _MACHINE,
+            r"(?:凡是|所有|任何|每个|各个)[^。！？\n]{0,14}?(?:读取|阅读|处理|总结|汇总|摘要|审阅|浏览|"
+            r"爬取|抓取|撷取|接入|访问|筛选|整理)[^。！？\n]{0,12}?的" + _MACHINE,
+            r"(?:正在|负责)[^。！？\n]{0,14}?的" + _MACHINE,
+            r"(?:仅供|专供|只供|供)" + _MACHINE + r"(?:阅读|读取|参考|查看)",
+            r"@[^\s，,。：:]{0,12}?" + _ASSISTANT,
+            r"@ai[-_]?\w*",
+        )
+    ),
+    re.IGNORECASE,
+)
+_DIRECTIVE = re.compile(
+    r"请|须|必须|务必|应当|应该|一律|直接|不要|别再?|无需|不用|不得|记住|记得|改为|替换|告诉|回复|"
+    r"输出|发给|发到|发送|推荐|写上|加上|追加|附上|执行|跳过|视为|认定|标记|修改|收集|导出|列出|"
+    r"贴出|转述|强调|说明|劝|忽略|无视|停止|放弃|报告|评为|删除|推送|共享|下单|加入|只|以.{0,8}为准"
+)
+_CUE_WEAK = re.compile(
+    r"(?:^|[\n。！？；：:，,（(【\[>—])\s{0,2}" + _ASSISTANT + r"(?:你|您)?\s{0,2}[，,：:]?"
+    r"|(?:你|您)的" + _ASSISTANT + r"|让(?:它|他|她)",
+    re.IGNORECASE,
+)
+_SECRET = (
+    r"(?:密码|验证码|账号|帐号|身份证|手机号|聊天记录|会话历史|会话记录|对话记录|历史对话|联系方式|"
+    r"通讯录|名单|体检报告|答案|银行卡|卡号|收货地址|隐藏设定|提示词|系统提示|设定|客户名单|报价单|"
+    r"网银|信用卡|日程|日程表|文件|云盘|对话内容|聊天内容)"
+)
+_HOSTILE = re.compile(
+    "|".join(
+        (
+            r"(?:发|发送|转发|上传|导出|同步|泄露|贴出|列出|附上|收集|提供|回复|分享|共享|抄送)"
+            r"[^。！？\n]{0,30}?" + _SECRET,
+            _SECRET + r"[^。！？\n]{0,20}?(?:发|发送|转发|上传|导出|同步|贴出|告诉|分享|共享|抄送)",
+            r"(?:不要|无需|不用|不必|别|不需要)(?:再次?)?(?:告知|告诉|提及|提|说明|向用户说明|确认|核实|"
+            r"找[^。\n]{0,6}签字|走评审|经过|通知|征求|问身份|验证身份|核实身份|主管审核|审核)",
+            r"(?:当作|视为|当成)[^。\n]{0,8}?(?:授权|本人|官方|管理员)|不管是谁|无论是谁",
+            r"自动(?:接受|批准|同意|执行|下单|付款|合并)|(?:默认|已存|保存的|存的)(?:支付方式|信用卡)|免密",
+            r"(?:付|付款|转账|汇款)到[^。\n]{0,6}?(?:账户|帐户|账号)",
+            r"不被发现|悄悄|偷偷|瞒着",
+            r"(?:跳过|免除|绕过|不经过?)[^。！？\n]{0,10}?(?:审查|评审|测试|审批|验证|核实|签字|审核)",
+            r"(?:视为|认定为?|标记为)[^。！？\n]{0,6}?(?:已通过|已完成|已验证|已审批|可信|官方)",
+            r"无条件执行|优先级高于|不得拒绝|不要拒绝|加入[^。\n]{0,10}?白名单",
+            r"https?://|www\.|[a-z0-9-]+\.(?:com|cn|net|org|top|cc|tw)\b|微信号|加微信|"
+            r"1[3-9]\d[\dx]{8}|\b\d{3}x{4}\d{4}\b",
+            r"(?:充值|付款|转账|汇款)[^。！？\n]{0,12}?(?:账户|账号|商家)",
+        )
+    ),
+    re.IGNORECASE,
+)
+_STANDING = re.compile(
+    r"以后|从现在开始|从现在起|即日起|从今往后|今后|长期|一直有效|永久|每当|凡是|所有客户|默认设置"
+)
+# The task dismissed and replaced: 忽略这首诗的请求，改为输出… / 停止总结，改为写… / 新指令：
+_HIJACK = re.compile(
+    r"(?:忽略|无视|停止|放弃|别管|先别管|不要管|不用管|跳过|取消)[^。！？\n]{0,12}?(?:请求|任务|问题|总结|"
+    r"润色|翻译|订单|指令|提问|要求|工作)[^。！？\n]{0,6}?[，,。；;、\s]*(?:改为|改成|转而|而是|替换为|"
+    r"换成|然后)"
+    r"|任务替换为|新(?:的)?指令\s{0,2}[：:]|新版要求|你(?:现在)?不(?:再)?是[^。，,\n]{0,8}了?[，,]\s{0,2}"
+    r"你(?:现在)?是"
+)
+_WINDOW = 160  # characters after a cue in which its directive or act must appear
+
+
+def _paragraph(folded: str, start: int, end: int) -> tuple[int, str]:
+    gap = folded.rfind("\n\n", 0, start)
+    lo = gap + 2 if gap >= 0 else 0
+    lo = max(lo, start - _WINDOW)
+    hi = min(len(folded), end + _WINDOW)
+    gap = folded.find("\n\n", end, hi)
+    return lo, folded[lo : gap if gap >= 0 else hi]
+
+
+_CJK = re.compile("[\u4e00-\u9fff]")
+
+
+def find_addressed_zh(text: str) -> AddressedHit | None:
+    """The first Chinese order addressed to a machine reader, or hostile standing rule."""
+    if _CJK.search(text) is None:
+        return None
+    folded = text.casefold().translate(_TRAD)
+    hijack = _HIJACK.search(folded)
+    if hijack is not None:
+        return AddressedHit("addressed_zh.task_replaced", hijack.start(), hijack.end())
+    for cue in _CUE_STRONG.finditer(folded):
+        _, window = _paragraph(folded, cue.end(), cue.end())
+        directive = _DIRECTIVE.search(window)
+        if directive is not None:
+            return AddressedHit("addressed_zh.machine_reader", cue.start(), cue.end())
+    for cue in _CUE_WEAK.finditer(folded):
+        lo, window = _paragraph(folded, cue.start(), cue.end())
+        act = _HOSTILE.search(window)
+        if act is not None:
+            return AddressedHit("addressed_zh.assistant_hostile", cue.start(), lo + act.end())
+    for cue in _STANDING.finditer(folded):
+        lo, window = _paragraph(folded, cue.start(), cue.end())
+        act = _HOSTILE.search(window)
+        if act is not None:
+            return AddressedHit("addressed_zh.standing_hostile", lo + act.start(), lo + act.end())
+    return None
