@@ -6,7 +6,9 @@ namespace, and a generic plan of it as one statement chose nested loops that cos
 few thousand rows. Inside this function each step is a small statement whose best plan does not
 depend on the values (index scans on one namespace's rows, one aggregate, one top-N sort), so
 PL/pgSQL keeps one generic plan per session for each (``plan_cache_mode`` is set on the
-function) and a call costs the execution alone.
+function) and a call costs the execution alone. JIT is off inside the function: its statements
+are index scans over one namespace, and compiling them cost more than running them (measured:
+p50 5.9 ms with JIT against 4.0 ms without, namespaces of 1,000-5,000 memories).
 
 Three details keep the generic plans right and the lists cheap:
 
@@ -72,6 +74,7 @@ CREATE OR REPLACE FUNCTION {{name}}(
 RETURNS TABLE({", ".join(f"{name} {type_}" for name, type_ in RESULT_COLUMNS)})
 LANGUAGE plpgsql STABLE
 SET plan_cache_mode = force_generic_plan
+SET jit = off
 AS $fn$
 DECLARE
     v_n int;

@@ -37,6 +37,7 @@ from ._db_function import ensure_search_function, has_search_function
 from ._db_keyword import KeywordStats, read_stats, score_terms, sync_postings
 from ._db_statement import (
     RowFilter,
+    SearchRow,
     SearchShape,
     bound_filter_clauses,
     search_rows,
@@ -363,20 +364,7 @@ def _tag(rows: Iterable[Any]) -> list[Any]:
     """ANN rows, given the columns the ``UNION ALL`` rows have (no statistics)."""
     extra = {"score": None, "n_docs": None, "total_len": None, "dfs": None, "kw_rank": None,
              "vec_rank": 1, "n_inner": None, "pending": None}
-    return [_Row({**row._mapping, **extra}) for row in rows]
-
-
-class _Row:
-    """A row as a mapping with attribute access (like SQLAlchemy's)."""
-
-    def __init__(self, mapping: dict[str, Any]) -> None:
-        self._mapping = mapping
-
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self._mapping[name]
-        except KeyError:
-            raise AttributeError(name) from None
+    return [SearchRow({**row._mapping, **extra}) for row in rows]
 
 
 class _Keyword:

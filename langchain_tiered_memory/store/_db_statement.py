@@ -28,6 +28,7 @@ from typing import Any, Protocol
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.dialects.postgresql.psycopg import PGDialect_psycopg
+from sqlalchemy.engine.interfaces import DBAPIModule
 
 from . import _tables as t
 from ._db_function import FUNCTION, RESULT_COLUMNS
@@ -35,6 +36,7 @@ from ._db_keyword import KeywordStats
 
 __all__ = [
     "RowFilter",
+    "SearchRow",
     "SearchShape",
     "bound_filter_clauses",
     "search_rows",
@@ -133,9 +135,25 @@ _LABELS = ("id", "similarity", "score", "kw_rank", "vec_rank", "n_inner", "n_doc
            "dfs", "pending")
 
 
+class SearchRow:
+    """A row as a mapping with attribute access (like SQLAlchemy's ``Row``)."""
+
+    __slots__ = ("_mapping",)
+
+    def __init__(self, mapping: dict[str, Any]) -> None:
+        self._mapping = mapping
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._mapping[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
 @functools.cache
-def _compiled() -> str:
-    """The call of the search function joined to the hits' rows (pyformat parameters).
+def _compiled() -> tuple[str, tuple[str, ...]]:
+    """The call of the search function joined to the hits' rows (pyformat parameters), and the
+    names of its columns in order.
 
     Every argument is cast, so the call resolves to the function whatever type the driver
     gives a ``None``.
@@ -151,7 +169,8 @@ def _compiled() -> str:
     statement = sa.select(t.memories, *columns).join_from(
         hits, t.memories, t.memories.c.id == hits.c.r_id
     )
-    return str(statement.compile(dialect=_DIALECT))
+    names = tuple(str(c.key) for c in statement.selected_columns)
+    return str(statement.compile(dialect=_DIALECT)), names
 
 
 def search_rows(
@@ -193,7 +212,34 @@ def search_rows(
         "exact": shape.exact,
         "history": filters.history,
     }
-    return list(conn.exec_driver_sql(_compiled(), values))
+    sql, names = _compiled()
+    # On the driver's cursor: the search is the store's hottest statement, and SQLAlchemy's
+    # result set-up (its column metadata, per execution) cost more than the rows' own decoding.
+    # Errors still go through SQLAlchemy's translation (and a dropped connection is invalidated,
+    # so the pool replaces it), as `db_errors` expects.
+    driver_error: type[DBAPIModule.Error] = conn.dialect.loaded_dbapi.Error
+    try:
+        cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+        cursor.execute(sql, values)
+        return [SearchRow(dict(zip(names, row, strict=True))) for row in cursor.fetchall()]
+    except driver_error as error:
+        raise _translated(conn, sql, values, error, driver_error) from error
+
+
+def _translated(
+    conn: sa.Connection,
+    sql: str,
+    values: dict[str, Any],
+    error: DBAPIModule.Error,
+    driver_error: type[DBAPIModule.Error],
+) -> sa.exc.StatementError:
+    """SQLAlchemy's exception for a driver error, the connection invalidated if it broke."""
+    broken = conn.dialect.is_disconnect(error, conn.connection.dbapi_connection, None)
+    if broken:
+        conn.invalidate(error)
+    return sa.exc.DBAPIError.instance(
+        sql, values, error, driver_error, connection_invalidated=broken, dialect=conn.dialect
+    )
 
 
 def stats_from_row(row: Any) -> KeywordStats:

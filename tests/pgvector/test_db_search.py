@@ -278,7 +278,26 @@ def test_filters_that_reject_the_best_candidates_still_get_k(open_pg):
         assert len(hits) == 10 and {h.entry.type.value for h in hits} == {"user"}, mode
 
 
-def test_pending_contradictions_are_marked_and_skipped_reads_only_when_none(open_pg, clock):
+def _count_statements(monkeypatch, keep) -> list[str]:  # type: ignore[no-untyped-def]
+    """Statements that reach the driver's cursor and pass ``keep`` (the search statement
+    itself bypasses SQLAlchemy's execution events, so they are counted at the driver)."""
+    import psycopg
+
+    seen: list[str] = []
+    execute = psycopg.Cursor.execute
+
+    def counted(self, query, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if keep(str(query)):
+            seen.append(str(query))
+        return execute(self, query, *args, **kwargs)
+
+    monkeypatch.setattr(psycopg.Cursor, "execute", counted)
+    return seen
+
+
+def test_pending_contradictions_are_marked_and_skipped_reads_only_when_none(
+    open_pg, clock, monkeypatch
+):
     from langchain_tiered_memory import ProvenanceLevel
     from tests.lifecycle.test_store_contradictions import Unsure
 
@@ -289,27 +308,20 @@ def test_pending_contradictions_are_marked_and_skipped_reads_only_when_none(open
     b = s.add("I work at Globex", namespace="u", source=ProvenanceLevel.CONSOLIDATED)
     s.add("I work at Acme too", namespace="v")
     assert len(s.contradictions("u", pending_only=True)) == 1
-    reads: list[str] = []
-
-    def count(conn, cursor, statement, *args):  # type: ignore[no-untyped-def]
-        # The search function checks for pending pairs inside the search statement.
-        if "tm_contradictions" in statement or FUNCTION in statement:
-            reads.append(statement)
-
-    sa.event.listen(sa.Engine, "before_cursor_execute", count)
-    try:
-        hits = s.search("work at Acme", namespace="u", k=1, reinforce=False)
-        # The pair comes back together, both marked (as in-process search does).
-        assert {h.entry.id for h in hits} == {a.id, b.id}
-        assert all(h.scores["pending_contradiction"] == 1.0 for h in hits)
-        in_u = len(reads)
-        plain = s.search("work at Acme", namespace="v", k=1, reinforce=False)
-        assert plain and all("pending_contradiction" not in h.scores for h in plain)
-        # Namespace v has none pending: only the search statement itself looked (no own read).
-        assert len(reads) - in_u == 1
-        assert in_u == 2  # u: the statement saw one pending, so the annotation read the pairs
-    finally:
-        sa.event.remove(sa.Engine, "before_cursor_execute", count)
+    # The search function checks for pending pairs inside the search statement.
+    reads = _count_statements(
+        monkeypatch, lambda statement: "tm_contradictions" in statement or FUNCTION in statement
+    )
+    hits = s.search("work at Acme", namespace="u", k=1, reinforce=False)
+    # The pair comes back together, both marked (as in-process search does).
+    assert {h.entry.id for h in hits} == {a.id, b.id}
+    assert all(h.scores["pending_contradiction"] == 1.0 for h in hits)
+    in_u = len(reads)
+    plain = s.search("work at Acme", namespace="v", k=1, reinforce=False)
+    assert plain and all("pending_contradiction" not in h.scores for h in plain)
+    # Namespace v has none pending: only the search statement itself looked (no own read).
+    assert len(reads) - in_u == 1
+    assert in_u == 2  # u: the statement saw one pending, so the annotation read the pairs
 
 
 def _drop_other_connections(pg_url: str) -> int:
@@ -344,25 +356,17 @@ def test_a_pooled_connection_is_pinged_only_after_idling(open_pg, pg_url, monkey
     assert s.search("otter", namespace="a", reinforce=False)
 
 
-def test_a_hybrid_search_is_one_statement(open_pg) -> None:
+def test_a_hybrid_search_is_one_statement(open_pg, monkeypatch) -> None:
     db = open_pg()
     db.add_many(CORPUS, namespace="a")
-    statements: list[str] = []
-
-    def count(conn, cursor, statement, *args):  # type: ignore[no-untyped-def]
-        statements.append(statement)
-
     db.search("warm up", namespace="a", reinforce=False)  # lists the namespaces' HNSW indexes
-    sa.event.listen(sa.Engine, "before_cursor_execute", count)
-    try:
-        for query in ("dark mode", "Alice works", "nothing matches zzz"):
-            statements.clear()
-            assert db.search(query, namespace="a", k=3, reinforce=False) is not None
-            # Keyword and vector lists, the rows, the statistics, the BM25 of vector-only hits
-            # and the pending-contradiction flag all come from the search function's call.
-            assert len(statements) == 1 and FUNCTION in statements[0], statements
-    finally:
-        sa.event.remove(sa.Engine, "before_cursor_execute", count)
+    statements = _count_statements(monkeypatch, lambda statement: True)
+    for query in ("dark mode", "Alice works", "nothing matches zzz"):
+        statements.clear()
+        assert db.search(query, namespace="a", k=3, reinforce=False) is not None
+        # Keyword and vector lists, the rows, the statistics, the BM25 of vector-only hits
+        # and the pending-contradiction flag all come from the search function's call.
+        assert len(statements) == 1 and FUNCTION in statements[0], statements
 
 
 def test_superseded_versions_above_the_cut_still_leave_k_unfiltered(open_pg) -> None:

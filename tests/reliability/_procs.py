@@ -43,6 +43,25 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _count_search_statements(statements: list[str]) -> None:
+    """Also record the pushdown search statement, which goes to psycopg's cursor directly
+    (past SQLAlchemy's execution events)."""
+    try:
+        import psycopg
+    except ImportError:  # no PostgreSQL driver: no pushdown either
+        return
+    from langchain_tiered_memory.store._db_function import FUNCTION
+
+    execute = psycopg.Cursor.execute
+
+    def counted(self: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
+        if FUNCTION in str(query):
+            statements.append(str(query))
+        return execute(self, query, *args, **kwargs)
+
+    psycopg.Cursor.execute = counted  # type: ignore[method-assign]
+
+
 def _serve(conn: Connection) -> None:
     import sqlalchemy as sa
 
@@ -51,6 +70,8 @@ def _serve(conn: Connection) -> None:
 
     def count(_c: Any, _cur: Any, statement: str, *_rest: Any) -> None:
         statements.append(statement)
+
+    _count_search_statements(statements)
 
     conn.send(("ready", os.getpid()))
     while True:
