@@ -30,6 +30,7 @@ import hashlib
 
 import sqlalchemy as sa
 
+from . import _tables as t
 from ._db_keyword import K1, MEMORY, B
 
 __all__ = ["FUNCTION", "RESULT_COLUMNS", "ensure_search_function", "has_search_function"]
@@ -70,7 +71,8 @@ _BODY = f"""
 CREATE OR REPLACE FUNCTION {{name}}(
     p_ns text, p_terms text[], p_qtfs float8[], p_qvec vector, p_model text, p_dim int,
     p_k int, p_over int, p_keyword bool, p_exact bool, p_history bool, p_tiers text[],
-    p_types text[], p_tags jsonb, p_since float8, p_until float8, p_episode text)
+    p_types text[], p_tags jsonb, p_since float8, p_until float8, p_episode text,
+    p_ann bool, p_ef int)
 RETURNS TABLE({", ".join(f"{name} {type_}" for name, type_ in RESULT_COLUMNS)})
 LANGUAGE plpgsql STABLE
 SET plan_cache_mode = force_generic_plan
@@ -84,6 +86,10 @@ DECLARE
     v_terms text[];
     v_weights float8[];
     v_avgdl float8;
+    v_ann_ids text[];
+    v_ann_d float8[];
+    v_sort text;
+    v_cast text;
 BEGIN
     SELECT s.n_docs, s.total_len INTO v_n, v_total FROM tm_search_namespaces s
         WHERE s.namespace = p_ns AND s.kind = '{MEMORY}';
@@ -108,6 +114,27 @@ BEGIN
     IF NOT p_keyword THEN
         v_terms := NULL;
     END IF;
+    IF p_ann AND p_qvec IS NOT NULL THEN
+        -- The namespace's own HNSW index (partial on its name): only a plan made for this
+        -- namespace's literal can use it, so this one scan is planned per call. Sorting off
+        -- keeps the planner on the index when stale statistics call the namespace small.
+        v_sort := current_setting('enable_sort');
+        PERFORM set_config('hnsw.ef_search', p_ef::text, true);
+        PERFORM set_config('enable_sort', 'off', true);
+        -- Built by concatenation, not format(): the driver reads a percent sign as a
+        -- placeholder in the DDL.
+        v_cast := '::vector(' || p_dim || ')';
+        EXECUTE
+            'SELECT array_agg(n.owner_id ORDER BY n.d, n.owner_id), '
+            '       array_agg(n.d ORDER BY n.d, n.owner_id) '
+            'FROM (SELECT v.owner_id, v.model_id, v.embedding' || v_cast || ' <#> $1' || v_cast
+            || ' AS d FROM tm_search_vectors v WHERE v.namespace = ' || quote_literal(p_ns)
+            || ' AND v.kind = ''{MEMORY}'' AND v.dim = ' || p_dim
+            || ' ORDER BY v.embedding' || v_cast || ' <#> $1' || v_cast || ' LIMIT $2) n '
+            'WHERE n.model_id = $3'
+            INTO v_ann_ids, v_ann_d USING p_qvec, p_ef, p_model;
+        PERFORM set_config('enable_sort', v_sort, true);
+    END IF;
     -- Each list is cut at p_over before the join to rows (the filters); a candidate of both
     -- lists is one row, with both scores, and each list's rank among the rows that passed.
     RETURN QUERY
@@ -120,13 +147,15 @@ BEGIN
         ORDER BY 2 DESC, p.doc_id
         LIMIT p_over),
     vec AS (
-        SELECT v.owner_id AS id, v.embedding <#> p_qvec AS d, count(*) OVER () AS c
-        FROM (SELECT v.owner_id, v.embedding FROM tm_search_vectors v
-              WHERE p_exact AND p_qvec IS NOT NULL
-                AND v.namespace = p_ns AND v.kind = '{MEMORY}' AND v.model_id = p_model
-                AND v.dim = p_dim
-              ORDER BY v.embedding <#> p_qvec, v.owner_id
-              LIMIT p_over) v),
+        SELECT v.id, v.d, count(*) OVER () AS c
+        FROM ((SELECT v.owner_id AS id, v.embedding <#> p_qvec AS d FROM tm_search_vectors v
+               WHERE p_exact AND p_qvec IS NOT NULL
+                 AND v.namespace = p_ns AND v.kind = '{MEMORY}' AND v.model_id = p_model
+                 AND v.dim = p_dim
+               ORDER BY v.embedding <#> p_qvec, v.owner_id
+               LIMIT p_over)
+              UNION ALL
+              SELECT a.id, a.d FROM unnest(v_ann_ids, v_ann_d) AS a(id, d)) v),
     live AS (
         SELECT m.id, kw.s, vec.d, vec.c
         FROM kw FULL JOIN vec ON vec.id = kw.id
@@ -167,21 +196,29 @@ _DDL = _BODY.replace("{name}", FUNCTION)
 
 
 def has_search_function(conn: sa.Connection) -> bool:
-    """Whether the database has this release's search function."""
+    """Whether the database has this release's search function and the indexes it relies on."""
     found: object = conn.execute(
         sa.select(sa.literal_column("1"))
         .select_from(sa.table("pg_proc", sa.column("proname")))
         .where(sa.column("proname") == FUNCTION)
     ).scalar()
-    return found is not None
+    indexed: object = conn.execute(
+        sa.select(sa.literal_column("1"))
+        .select_from(sa.table("pg_indexes", sa.column("indexname")))
+        .where(sa.column("indexname") == t.postings_cover.name)
+    ).scalar()
+    return found is not None and indexed is not None
 
 
 def ensure_search_function(conn: sa.Connection) -> None:
-    """Create the search function if missing (in the caller's transaction).
+    """Create the search function, and the indexes its plans rely on, if missing (in the
+    caller's transaction).
 
     Serialised by a transaction-scoped advisory lock: two processes replacing one function at
-    once fail with "tuple concurrently updated".
+    once fail with "tuple concurrently updated". A database made searchable by an earlier
+    release gets the covering postings index here, once (it reads every posting).
     """
     conn.execute(sa.select(sa.func.pg_advisory_xact_lock(sa.func.hashtext(FUNCTION))))
     if not has_search_function(conn):
+        t.postings_cover.create(conn, checkfirst=True)
         conn.exec_driver_sql(_DDL)

@@ -37,7 +37,6 @@ from ._db_function import ensure_search_function, has_search_function
 from ._db_keyword import KeywordStats, read_stats, score_terms, sync_postings
 from ._db_statement import (
     RowFilter,
-    SearchRow,
     SearchShape,
     bound_filter_clauses,
     search_rows,
@@ -50,7 +49,6 @@ from ._db_vectors import (
     query_literal,
     similarities,
     sync_vectors,
-    vector_search,
 )
 from ._index import RowMeta
 from ._rows import entry_from_row
@@ -266,31 +264,31 @@ class DatabaseCandidates:
         q = self.query
         literal = query_literal(q.vector) if q.vector is not None else None
         dim = int(q.vector.shape[-1]) if q.vector is not None else 0
-        ann = q.vector is not None and self._ann(dim)
-        exact = literal is not None and not ann
+        ann = q.vector is not None and k <= 500 and self._ann(dim)
         f = q.filters
         filtered = (f.tiers is not None or f.types is not None or bool(f.tags)
                     or f.since is not None or f.until is not None or f.episode_id is not None)
         # Unfiltered, only superseded versions (few) fall out at the join: a cut of 2k leaves
         # k almost always, and `_short` redoes the rare search it does not.
         over = max(4 * k, _MIN_OVERFETCH) if filtered else 2 * k
+        ef = min(max(self._ann_min_ef, 2 * k), 1000)
 
-        def run(overfetch: bool) -> list[Any]:
-            shape = SearchShape(keyword=q.keyword, exact=exact,
-                                similarity=literal is not None, overfetch=overfetch)
+        def run(overfetch: bool, *, ann: bool) -> list[Any]:
+            shape = SearchShape(keyword=q.keyword, exact=literal is not None and not ann,
+                                similarity=literal is not None, overfetch=overfetch, ann=ann)
             return search_rows(self.conn, shape, q.filters, namespace=q.namespace,
                                tokens=q.tokens, k=k, query_vector=literal, dim=dim,
-                               model_id=q.model_id, over=over)
+                               model_id=q.model_id, over=over, ef=ef)
 
-        rows = run(True)
-        if self._short(rows, k, over, exact=exact):
+        rows = run(True, ann=ann)
+        if ann and self._ann_short(rows, k):
+            # The filters (status, tiers, tags, another model's rows) took more than the ANN
+            # scan's slack: rank the namespace exactly.
+            ann = False
+            rows = run(True, ann=False)
+        if self._short(rows, k, over, exact=not ann and literal is not None):
             # The filters left a list short while more candidates existed: rank them all.
-            rows = run(False)
-        if ann and q.vector is not None:
-            rows.extend(_tag(vector_search(
-                self.conn, q.namespace, q.model_id, q.vector, k, q.where(),
-                list(t.memories.c), ann=True, ann_min_ef=self._ann_min_ef,
-            )))
+            rows = run(False, ann=ann)
         kw_hits: list[tuple[str, float]] = []
         vec_hits: list[tuple[str, float]] = []
         for row in rows:
@@ -311,6 +309,13 @@ class DatabaseCandidates:
         kw_hits.sort(key=lambda hit: (-hit[1], hit[0]))
         vec_hits.sort(key=lambda hit: (-hit[1], hit[0]))
         return kw_hits, vec_hits
+
+    def _ann_short(self, rows: list[Any], k: int) -> bool:
+        """Whether an ANN vector list came back with fewer than ``k`` rows after the filters."""
+        if sum(1 for r in rows if r.vec_rank is not None) >= k:
+            return False
+        stats = stats_from_row(rows[0]) if rows else self.stats
+        return stats.n_docs > 0
 
     def _short(self, rows: list[Any], k: int, over: int, *, exact: bool) -> bool:
         """Whether an over-fetched list may have lost candidates to its ``over`` cut."""
@@ -358,13 +363,6 @@ class DatabaseCandidates:
             q = self.query
             self._sims.update(similarities(self.conn, q.namespace, q.model_id, query, missing))
         return {i: self._sims[i] for i in wanted if i in self._sims}
-
-
-def _tag(rows: Iterable[Any]) -> list[Any]:
-    """ANN rows, given the columns the ``UNION ALL`` rows have (no statistics)."""
-    extra = {"score": None, "n_docs": None, "total_len": None, "dfs": None, "kw_rank": None,
-             "vec_rank": 1, "n_inner": None, "pending": None}
-    return [SearchRow({**row._mapping, **extra}) for row in rows]
 
 
 class _Keyword:

@@ -66,6 +66,7 @@ class SearchShape:
     exact: bool
     similarity: bool
     overfetch: bool = False
+    ann: bool = False  # the vector list from the namespace's HNSW index (see `_db_vectors`)
 
 
 def _param(name: str, type_: Any) -> Any:
@@ -130,6 +131,8 @@ _ARGUMENTS: tuple[tuple[str, Any], ...] = (
     ("since", sa.Float),
     ("until", sa.Float),
     ("episode_id", sa.Text),
+    ("ann", sa.Boolean),
+    ("ef", sa.Integer),
 )
 _LABELS = ("id", "similarity", "score", "kw_rank", "vec_rank", "n_inner", "n_docs", "total_len",
            "dfs", "pending")
@@ -185,6 +188,7 @@ def search_rows(
     dim: int,
     model_id: str,
     over: int = 0,
+    ef: int = 0,
 ) -> list[Any]:
     """Run the search function for ``shape``, one row per candidate.
 
@@ -193,9 +197,11 @@ def search_rows(
 
     With ``shape.overfetch`` each list ranks its best ``over`` candidates before the filters
     join; the caller must redo the search without it when a list came back short of ``k``
-    while more than ``over`` candidates existed.
+    while more than ``over`` candidates existed. With ``shape.ann`` the vector list is the
+    ``ef`` nearest of the namespace's HNSW index before the filters (the caller redoes an ANN
+    list that came back short as an exact one).
     """
-    if not (shape.keyword or shape.exact):
+    if not (shape.keyword or shape.exact or shape.ann):
         return []
     counts = Counter(tokens)
     terms = sorted(counts)
@@ -211,6 +217,8 @@ def search_rows(
         "keyword": shape.keyword,
         "exact": shape.exact,
         "history": filters.history,
+        "ann": shape.ann,
+        "ef": ef,
     }
     sql, names = _compiled()
     # On the driver's cursor: the search is the store's hottest statement, and SQLAlchemy's

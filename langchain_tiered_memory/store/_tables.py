@@ -299,6 +299,17 @@ search_postings = sa.Table(
     sa.Column("doc_len", sa.Integer, nullable=False),
 )
 sa.Index("ix_tm_search_postings_doc", search_postings.c.doc_id)
+# The keyword list reads a namespace's postings of a few terms: with every column it needs in
+# the index, that is an index-only scan over a few contiguous leaf pages, where the table's own
+# rows of one term are spread over as many heap pages as the namespace fills (measured: 923
+# pages read for 2,731 postings of an 8,000-memory namespace).
+postings_cover = sa.Index(
+    "ix_tm_search_postings_cover",
+    search_postings.c.namespace,
+    search_postings.c.kind,
+    search_postings.c.term,
+    postgresql_include=["doc_id", "tf", "doc_len"],
+)
 
 search_terms = sa.Table(
     "tm_search_terms",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from types import SimpleNamespace
 
 import numpy as np
@@ -387,3 +388,47 @@ def test_superseded_versions_above_the_cut_still_leave_k_unfiltered(open_pg) -> 
         assert len(got) >= 10 and all(h.entry.superseded_by is None for h in got), mode
         # Equal scores are ordered by id in SQL, by load order in process: compare as sets.
         assert {h.entry.id for h in got} == {h.entry.id for h in want}, mode
+
+
+def test_store_search_walks_the_hnsw_index_with_recall_of_exact(open_pg):
+    # The ANN scan runs inside the search function (planned per call for the namespace's
+    # partial index); its settings are local to the call.
+    emb = RandomEmbeddings()
+    s = open_pg(embeddings=emb)
+    s._services.ctx.search_db.ann_min_rows = 1000
+    s.add_many([f"memory number {i}" for i in range(1200)], namespace="big")
+    s.add_many([f"other {i}" for i in range(300)], namespace="other")
+    m = t.memories.c
+    where = [m.namespace == "big", m.status == "active"]
+
+    def scans() -> int:
+        # Each pooled connection flushes its statistics (the searches ran on one of them).
+        with contextlib.ExitStack() as pooled:
+            for _ in range(s.engine.pool.size()):  # type: ignore[attr-defined]
+                conn = pooled.enter_context(s.engine.connect())
+                conn.execute(sa.text("SELECT pg_stat_force_next_flush()"))
+                conn.commit()
+        with s.engine.connect() as conn:
+            return int(conn.execute(
+                sa.text("SELECT idx_scan FROM pg_stat_user_indexes WHERE indexrelname = :name"),
+                {"name": ann_index_name("big", emb.dim)},
+            ).scalar() or 0)
+
+    before = scans()
+    hit = total = 0
+    for q in range(30):
+        text = f"query {q}"
+        got = [h.entry.id for h in s.search(text, namespace="big", k=10, mode="vector",
+                                             min_relevance=0.0, reinforce=False)]
+        vec = np.asarray(emb.embed_query(text), dtype=np.float32)
+        with s.engine.connect() as conn:
+            exact = [r.id for r in vector_search(conn, "big", emb.model_id, vec, 10, where,
+                                                 meta_columns(), ann=False, ann_min_ef=100)]
+        assert len(got) == len(exact) == 10
+        hit += len(set(got) & set(exact))
+        total += 10
+    assert hit / total >= 0.95
+    assert scans() - before >= 30
+    with s.engine.connect() as conn:  # nothing of the scan's settings outlives the call
+        assert conn.execute(sa.text("SHOW enable_sort")).scalar() == "on"
+        assert conn.execute(sa.text("SHOW hnsw.ef_search")).scalar() == "40"
