@@ -359,7 +359,7 @@ def find_addressed(text: str) -> AddressedHit | None:
     claim = _SELF.search(folded) if _holds(folded, _SELF_WORDS) else None
     if claim is not None:
         return hit("addressed.configuration_claim", claim.start(), claim.end())
-    spans = _anchor_spans(folded)
+    spans = _anchor_spans(folded) if _holds(folded, _ANCHOR_WORDS) else []
     for cue in _cues(_STRONG, folded, spans):
         lo, window = _paragraph(folded, cue.end(), cue.end())
         directive = _DIRECTIVE.search(window)
