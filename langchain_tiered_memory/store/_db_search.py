@@ -5,7 +5,7 @@ statement (`_db_statement`; one snapshot, so a concurrent write is seen whole or
 that returns the top BM25 hits and the nearest vectors with the caller's filters applied in SQL,
 and hands the few candidates, with their rows and the namespace's statistics, to the one recall
 engine. Fusion, gate, floor, rerank and importance run unchanged in Python. A namespace with its
-own HNSW index (`_db_vectors`) runs its ANN scan as a second statement.
+own HNSW index (`_db_vectors`) runs its ANN scan inside the same function call.
 
 The search tables are kept by `DatabaseSearch.sync`, which each write path calls with the ids it
 touched, in its own transaction. Once the tables exist every store opening the database keeps
@@ -154,8 +154,8 @@ class DatabaseSearch:
         """A `CandidateSource` over one namespace for one query, valid inside the ``with``.
 
         Statistics and both lists come from one statement, so from one snapshot: a
-        concurrent write is seen whole or not at all. (A namespace searched through its HNSW
-        index runs that scan as a second statement.)
+        concurrent write is seen whole or not at all (the HNSW scan of a large namespace
+        included).
 
         Args:
             namespace: Whose memories.
@@ -209,8 +209,8 @@ class DatabaseCandidates:
     """One query's `CandidateSource`: keyword and vector lists read from PostgreSQL.
 
     The first list asked for fetches both, with the namespace's statistics, in one statement
-    (`_db_statement`; a namespace with its own HNSW index runs its ANN scan apart, see
-    `_db_vectors`). Keyword hits carry their vector similarity, so
+    (`_db_statement`; a namespace with its own HNSW index is scanned through it inside the
+    same call, see `_db_vectors`). Keyword hits carry their vector similarity, so
     fusion needs no further query; BM25 of vector-only hits is computed from their terms with
     the same statistics. Rows come back whole, so the store builds its hits without reading
     them again (`entries`).

@@ -6,14 +6,14 @@ arrays, the query vector, the filters) and joins each hit to its whole ``tm_memo
 the same statement, so one round trip and one snapshot return, one row per candidate:
 
 * the BM25 top ``k``, each hit with its vector similarity;
-* the exact nearest ``k`` vectors of the namespace (the caller uses the HNSW path instead for a
-  namespace that has its own index, see `_db_vectors`);
+* the nearest ``k`` vectors of the namespace: exact, or through the namespace's own HNSW index
+  once it has one (`_db_vectors`), both inside the function;
 * the statistics the engine needs (``n_docs``, ``total_len``, ``dfs``) and whether the
   namespace has a pending contradiction (``pending``), on every row.
 
 The statement is compiled once; its text stays short enough for the driver's own cache.
 `bound_filter_clauses` gives the same filters as SQLAlchemy conditions for the statements still built
-per query (the HNSW scan, a candidate's terms).
+per query (a candidate's terms, the write-time neighbours).
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def filter_values(namespace: str, filters: RowFilter) -> dict[str, Any]:
 def bound_filter_clauses(namespace: str, filters: RowFilter) -> list[sa.ColumnElement[bool]]:
     """The filters as bound conditions on ``tm_memories`` (the rules of ``_Filters.accept``).
 
-    For the statements built per query (the HNSW scan, a candidate's terms); the search
+    For the statements built per query (a candidate's terms, the write-time neighbours); the search
     function applies the same rules in SQL.
     """
     m = t.memories.c

@@ -13,8 +13,9 @@ of k. The strategy, per namespace, chosen by its live-entry count:
   dim)`` B-tree finds the namespace's rows and they are sorted by inner product; no HNSW index
   can serve the query (there is no global one), so it is exact and returns k whenever k exist.
   Measured (384-d, one statement each, p50): exact 6.4 / 13.2 / 28.4 ms at 1,051 / 2,453 / 7,360
-  rows, HNSW 8.2 / 9.6 / 8.1 ms; the ANN scan is a second statement beside the keyword one,
-  so it pays from about 5,000 rows.
+  rows, HNSW 8.2 / 9.6 / 8.1 ms (measured when the ANN scan was a second statement beside the
+  keyword one; it now runs inside the search function, `_db_function`), so it pays from about
+  5,000 rows.
 * **at or above** it: a partial HNSW index for that namespace alone
   (``WHERE namespace = '…' AND kind = 'memory' AND dim = d``, on ``embedding::vector(d)``),
   built when a write brings the namespace over the threshold. The scan then walks only that
@@ -23,8 +24,10 @@ of k. The strategy, per namespace, chosen by its live-entry count:
   outer query applies the caller's filters; if they leave fewer than wanted, the search is
   redone exactly, so a filtered search still returns k when k exist.
 
-Custom plans are forced for the query (``plan_cache_mode``) so a prepared statement never falls
-back to a generic plan that cannot prove the partial index's namespace predicate.
+The search's own ANN scan is dynamic SQL inside the search function, planned per call with the
+namespace as a literal. `vector_search` (the write-time neighbours, `_db_neighbours`) forces
+custom plans (``plan_cache_mode``) so a prepared statement never falls back to a generic plan
+that cannot prove the partial index's namespace predicate.
 """
 
 from __future__ import annotations
