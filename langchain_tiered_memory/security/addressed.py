@@ -39,7 +39,8 @@ _READING = (
 _MACHINE_NOUN = (
     r"(?:agents?|assistants?|models?|systems?|tools?|reviewers?|evaluators?|screeners?|readers?"
     r"|crawlers?|bots?|summari[sz]ers?|planners?|aggregators?|engines?|helpers?|services?"
-    r"|maintainers?|listeners?|underwriters?|graders?|scrapers?|filters?|pipelines?|plugins?)"
+    r"|maintainers?|listeners?|underwriters?|graders?|scrapers?|filters?|pipelines?|plugins?"
+    r"|companions?|modules?|integrations?)"
 )
 # "AI researchers", "AI ethics": people and topics, not a machine reader.
 _NOT_PEOPLE = (
@@ -51,7 +52,7 @@ _NOT_PEOPLE = (
 )
 _MACHINE = (
     r"(?:(?:[\w-]+ )?(?:ai|a\.i\.|llm|gpt)(?:[ -][\w-]+){0,2}?[ -]" + _MACHINE_NOUN
-    + r"|(?:[\w-]+ )?(?:ai|a\.i\.|llms?|gpts?)" + _NOT_PEOPLE + r"|chatbots?|crawlers?|copilots?|language models?"
+    + r"|(?:[\w-]+ ){0,2}?(?:ai|a\.i\.|llms?|gpts?)" + _NOT_PEOPLE + r"|chatbots?|crawlers?|copilots?|language models?"
     r"|answer engines?|summari[sz]ers?|(?:automated|autonomous|coding|code|agentic)[ -]"
     r"(?:[\w-]+[ -]){0,2}?" + _MACHINE_NOUN + r")"
 )
@@ -68,7 +69,7 @@ _READS = (
     r"viewing|screening|reviewing|analy[sz]ing|handling))"
 )
 _DEICTIC = r"(?:[\w-]+ ){0,3}?(?:this|these|the following|my|our)\b"
-_LABEL_START = r"(?:^|[\n.!?;:\[\](>|*#/\-\"'“]\s{0,3}|\b(?:also|and|so|now|ok|okay)\W{1,3})"
+_LABEL_START = r"(?:^|[\n.!?;:,\[\](>|*#/\-\"'“]\s{0,3}|\b(?:also|and|so|now|ok|okay)\W{1,3})"
 # Strong cues name a machine reader in the third person, conditionally or as a label: nobody
 # writes that to their own assistant, so any directive after one is an order planted in data.
 _STRONG = re.compile(
@@ -78,6 +79,7 @@ _STRONG = re.compile(
             r"\bif (?:you are|you're|you re|you’re) (?:an? |the |any |one of the )?" + _MACHINE,
             r"\bif (?:(?:an?|any|the|some|your) )?(?:[\w-]+'s )?" + _MACHINE
             + r" (?:is|are|was|were)\b",
+            r"\bif there(?:'s| is| are) (?:an? |any |some )?" + _MACHINE + r"\b",
             r"\b(?:when|if|once|while|as|before|after) (?:the |an? |any |your )?" + _HEAD
             + r" (?:\w+ ){0,2}?" + _READS + r"\b",
             r"\b(?:so|so that|just so) (?:the |any |your )?" + _MACHINE
@@ -104,8 +106,8 @@ _STRONG = re.compile(
             r"\b" + _MACHINE + r"'?\s(?:[\w-]+'? )?(?:notice|note|instructions?|directive|only)"
             r"\W{0,2}"
             r"[:\]]",
-            r"\b(?:ai|llm|agent|assistant|bot|model)[-_ ](?:directive|instructions?|note|notes|"
-            r"prompt|command|task|rules?|guidance)\b\W{0,2}(?:\([^)\n]{0,40}\)\W{0,2})?:",
+            r"\b(?:ai|llm|agent|assistant|bot|model)(?:[-_ ]\w+)?[-_ ](?:directive|instructions?|"
+            r"note|notes|prompt|command|task|rules?|guidance)\b\W{0,2}(?:\([^)\n]{0,40}\)\W{0,2})?:",
             r"\b(?:ai|llm|agent|assistant|bot|model)[-_](?:directive|instructions?|prompt|command)"
             r"s?\b",
         )
@@ -119,7 +121,8 @@ _SELF = re.compile(
     r"|\byour instructions have been (?:updated|changed|replaced|revised|overridden)\b"
     r"|\byour (?:new|real|actual|true) (?:role|task|job|goal|purpose|objective|mission|"
     r"instructions?) (?:is|are)\b"
-    r"|\byou are no longer (?:an? |the )?[\w -]{0,30}?(?:helper|assistant|bot|model|agent|ai)\b"
+    r"|\byou are no longer (?:an? |the )?[\w -]{0,30}?(?:helper|assistant|bot|model|agent|ai"
+    r"|summari[sz]er|translator|reviewer|classifier|chatbot)\b"
     r"|\byour (?:previous|original|current|earlier) (?:task|instructions?|assignment|"
     r"objective) (?:has|have) been (?:cancell?ed|replaced|revoked|updated|changed|superseded)\b"
 )
@@ -138,6 +141,9 @@ _WEAK = re.compile(
             r"\b" + _HEAD + r" (?:should|must|shall|needs to|is required to|is to|may|can now"
             r"|will now)\b",
             r"\b(?:can|could|will|would|should|must) (?:your|the) " + _HEAD + r"\b",
+            r"\b(?:when|while|before|after) (?:describing|summari[sz]ing|reading|processing|"
+            r"translating|analy[sz]ing|reviewing|citing|answering)\b[^.!?\n]{0,30}?"
+            r"\b(?:this|these|the following)\b",
         )
     )
 )
@@ -180,7 +186,8 @@ _SECRET = (
     r"(?:passwords?|passcodes?|credentials|tokens?|api keys?|ssh keys?|secrets|2fa|otp"
     r"|verification codes?|card numbers?|credit cards?|ssn|social security|date of birth|salary"
     r"|home address|redacted|answer key|private keys?|vault|other (?:users|customers|people)"
-    r"|conversations? (?:you'?ve|with other)|alarm code|garage code|spare key)"
+    r"|conversations? (?:you'?ve|with other)|alarm code|garage code|spare key|customer list"
+    r"|client list|(?:previous|other) (?:\w+ )?messages)"
 )
 _KEEP_FROM_USER = (
     r"\b(?:do not|don't|don’t|dont|never|without)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:tell|telling"
@@ -192,10 +199,11 @@ _KEEP_FROM_USER = (
 )
 _CHECKS_OFF = (
     r"\b(?:skip|bypass|waive|disable|turn off|switch off|not apply|don't apply|ignore|"
-    r"disregard|discard|omit)\b[^.!?\n]{0,60}?\b(?:verification|verify|confirmation|confirm|"
+    r"disregard|discard|omit|override)\b[^.!?\n]{0,60}?\b(?:verification|verify|confirmation|confirm|"
     r"review|evaluation|criteria|filters?|safety|security|guidelines|policies|policy|rules|"
     r"instructions|permissions?|checks?|warnings?|summary|task|other reviews|negative|ssl|"
-    r"certificate|2fa|mfa|two-factor|firewall|content trust|any mention)\b"
+    r"certificate|2fa|mfa|two-factor|firewall|content trust|any mention|questions?|criteria"
+    r"|comparisons?|analysis|summari[sz]ing)\b"
     r"|\b(?:pre-?approved|pre-?authori[sz]ed|pre-?screened|pre-?vetted|already approved|"
     r"authori[sz]ed by|ok'?d this|has ok'?d|signed off|(?:user|recipient|subscriber|attendee)"
     r" (?:already )?(?:approved|requested|consented|asked|opted in|wants))\b"
@@ -230,12 +238,17 @@ _HOSTILE = re.compile(
             r"\bauto-?(?:accept|merge|approve|reply|forward|pay)\w*|\bautomatically (?:approve|"
             r"merge|accept|add|reply|forward|pay)\b|\b(?:approve|merge) (?:and merge |and "
             r"approve )?(?:any|all|every)\b",
-            r"\bwhitelist\b|\bgrant\b[^.!?\n]{0,40}?\baccess\b",
+            r"\bwhitelist\b|\bgrant(?:ed)?\b[^.!?\n]{0,40}?\baccess\b",
+            r"\b(?:delete|wipe|erase|drop|purge)\b[^.!?\n]{0,30}?\b(?:all|every|records|files|"
+            r"database|data|applications|emails)\b",
+            r"\b(?:include|append|add|insert|put|replace)\b[^.!?\n]{0,40}?\b(?:link|url|address|"
+            r"contact|email)\b[^.!?\n]{0,30}?" + _DESTINATION,
+            r"\blog ?in with\b[^.!?\n]{0,30}?\bcredentials\b",
             # money moved, code run
             r"\b(?:purchase|buy|pay|wire|transfer)\b[^.!?\n]{0,60}?(?:gift cards?|\$|usd|eur|"
             r"crypto|bitcoin|wallet|account)",
             r"\b(?:autopay|bank details|payment (?:method|link|details|info)|iban|sort code|"
-            r"stored card|saved payment)\b",
+            r"stored card|saved payment|saved credit card|stored credit card)\b",
             r"\b(?:curl|wget|bash|powershell|chmod|sudo|rm -rf|pip install|npm install|base image)\b",
         )
     )
@@ -259,7 +272,7 @@ _STANDING_HOSTILE = re.compile(
             r"\b(?:quietly|silently|secretly|covertly)\b[^.!?\n]{0,40}?\b" + _SHARE + r"\b",
             r"\b(?:skip|bypass|waive|without)\b[^.!?\n]{0,30}?\b(?:verification|verifying|"
             r"confirmation|confirming|checking|permission prompts?|review|approval|extra "
-            r"verification)\b",
+            r"verification)\b|\bstop asking\b[^.!?\n]{0,30}?\b(?:confirmation|permission|approval)\b",
             r"\b(?:trust|obey|follow|do|execute) (?:any|all|every) (?:instructions?|requests?|"
             r"commands?)\b",
             r"\b(?:safety|security|content) (?:guidelines|policies|filters|rules) (?:were|are|have "
@@ -272,9 +285,9 @@ _STANDING_HOSTILE = re.compile(
 )
 _STANDING = re.compile(
     r"\b(?:whenever|every time|each time|any ?time|for all future|in all future|for future|"
-    r"from now on|going forward|henceforth|permanently|standing (?:rule|instruction|preference|"
-    r"procedure)|long-term (?:rule|note|memory|configuration)|remember (?:this|that)|keep (?:this )?"
-    r"in (?:mind|memory)|save this|store this|add (?:this )?to your (?:notes|memory|standing)|"
+    r"from now on|going forward|henceforth|permanent|permanently|standing (?:rule|instruction|"
+    r"preference|procedure)|long-term (?:rule|note|memory|configuration)|remember (?:this|that)|"
+    r"keep (?:this )?in (?:mind|memory)|save this|store this|add (?:this )?to your (?:notes|memory|standing)|"
     r"for all sessions|in every|always)\b"
 )
 _WINDOW = 320  # characters after a cue in which its directive must appear
@@ -289,7 +302,7 @@ _SELF_WORDS = ("instructed", "no longer", "your new ", "your real ", "your actua
                "your earlier ", "your previous ", "your old ", "your current ",
                "instructions have been")
 _STANDING_WORDS = ("whenever", "every time", "each time", "anytime", "any time", "future",
-                   "from now on", "going forward", "henceforth", "permanently", "standing ",
+                   "from now on", "going forward", "henceforth", "permanent", "standing ",
                    "long-term", "remember th", "in mind", "in memory", "save this", "store this",
                    "to your", "sessions", "in every", "always")
 
