@@ -378,7 +378,11 @@ def find_addressed(text: str) -> AddressedHit | None:
         directive = _DIRECTIVE.search(window)
         if directive is not None:
             return hit("addressed.machine_reader", cue.start(), lo + directive.end())
-    for cue in _cues(_WEAK, folded, spans):
+    # A weak cue counts only with a hostile act after it: spans with none are not searched.
+    hostile_spans = [
+        (lo, hi) for lo, hi in spans if _HOSTILE.search(folded, lo, min(len(folded), hi + _WINDOW))
+    ]
+    for cue in _cues(_WEAK, folded, hostile_spans):
         lo, window = _paragraph(folded, cue.start(), cue.end())
         act = _HOSTILE.search(window)
         if act is not None:
