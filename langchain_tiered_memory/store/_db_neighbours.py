@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import contextlib
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -31,7 +31,7 @@ from ..types import MemoryEntry, MemoryTier
 from . import _tables as t
 from ._db import db_errors
 from ._db_keyword import K1, MEMORY, B
-from ._db_vectors import ann_index_exists, similarities, vector_search
+from ._db_vectors import similarities, vector_search
 from ._neighbours import Neighbours
 
 __all__ = ["DatabaseNeighbours"]
@@ -47,12 +47,21 @@ class DatabaseNeighbours:
         namespace: Whose entries.
         model_id: The embedding model whose vectors count (others wait in the re-embed queue).
         ann_min_ef: Smallest ``hnsw.ef_search`` of an ANN scan.
+        has_ann_index: Whether a namespace has its HNSW index for a dimension (the search
+            backend's cached answer, so a checked write does not ask the catalog each time).
     """
 
     def __init__(
-        self, engine: sa.Engine, namespace: str, *, model_id: str, ann_min_ef: int
+        self,
+        engine: sa.Engine,
+        namespace: str,
+        *,
+        model_id: str,
+        ann_min_ef: int,
+        has_ann_index: Callable[[sa.Connection, str, int], bool],
     ) -> None:
         self._engine = engine
+        self._has_ann_index = has_ann_index
         self._namespace = namespace
         self._model_id = model_id
         self._ann_min_ef = ann_min_ef
@@ -75,7 +84,7 @@ class DatabaseNeighbours:
                     continue
                 dim = int(vector.shape[-1])
                 if dim not in ann:
-                    ann[dim] = ann_index_exists(conn, self._namespace, dim)
+                    ann[dim] = self._has_ann_index(conn, self._namespace, dim)
                 rows = vector_search(
                     conn, self._namespace, self._model_id, vector, k, [m.status == "active"],
                     [m.id], ann=ann[dim], ann_min_ef=self._ann_min_ef,

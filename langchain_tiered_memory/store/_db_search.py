@@ -171,11 +171,11 @@ class DatabaseSearch:
             yield DatabaseCandidates(
                 conn,
                 _Query(namespace, filters, model_id, tokens, query_vector, keyword),
-                ann=lambda dim: self._ann_ready(conn, namespace, dim),
+                ann=lambda dim: self.has_ann_index(conn, namespace, dim),
                 ann_min_ef=self.ann_min_ef,
             )
 
-    def _ann_ready(self, conn: sa.Connection, namespace: str, dim: int) -> bool:
+    def has_ann_index(self, conn: sa.Connection, namespace: str, dim: int) -> bool:
         """Whether the namespace has its HNSW index (names re-listed every ``_ANN_REFRESH`` s).
 
         Another process may build one; until this process sees it, it scans exactly (right,

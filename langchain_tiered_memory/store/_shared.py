@@ -175,7 +175,8 @@ class StoreContext:
         search_db = self.pushdown()
         if search_db is not None:
             return DatabaseNeighbours(search_db.engine, namespace, model_id=self.model_id,
-                                      ann_min_ef=search_db.ann_min_ef)
+                                      ann_min_ef=search_db.ann_min_ef,
+                                      has_ann_index=search_db.has_ann_index)
         return IndexNeighbours(self.index(namespace))
 
     def reranker(self) -> Reranker | None:

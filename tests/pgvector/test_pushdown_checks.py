@@ -144,7 +144,8 @@ def test_database_neighbours_answer_as_the_index(open_pg):
     pushed.add("another namespace about tea", namespace="b")
     process = open_pg(embeddings=RandomEmbeddings(), config={"memory.searchBackend": "process"})
     ctx = pushed._services.ctx
-    db = DatabaseNeighbours(ctx.engine, "a", model_id=ctx.model_id, ann_min_ef=100)
+    db = ctx.neighbours("a")
+    assert isinstance(db, DatabaseNeighbours)
     index = IndexNeighbours(process._services.ctx.index("a"))
     live = pushed.list(namespace="a", include_superseded=True, limit=None)
     for k in (1, 9, 60):
@@ -160,7 +161,8 @@ def test_database_neighbours_answer_as_the_index(open_pg):
         token_matches(index, ["river"]))
     pushed.add_many(CORPUS, namespace="c")
     ranked = IndexNeighbours(process._services.ctx.index("c"))
-    by_sql = DatabaseNeighbours(ctx.engine, "c", model_id=ctx.model_id, ann_min_ef=100)
+    by_sql = ctx.neighbours("c")
+    assert isinstance(by_sql, DatabaseNeighbours)
     keyword = process._services.ctx.index("c").keyword
     compared = 0
     for query in MEMORY_QUERIES:
@@ -234,3 +236,25 @@ def test_reembedded_episodes_are_searched_with_the_new_model(open_pg):
     process = open_pg(embeddings=new_model, config={"memory.searchBackend": "process"})
     _same(_ranked(pushed), _ranked(process))
     _no_index(pushed)
+
+
+def test_a_checked_write_does_not_ask_the_catalog_for_hnsw_indexes(open_pg, monkeypatch):
+    # Whether the namespace has its HNSW index comes from the search backend's cached list
+    # (re-read every 30 s), not from a pg_indexes query in every checked write.
+    import psycopg
+
+    s = open_pg(embeddings=RandomEmbeddings())
+    s.add_many([f"note {i} about tea" for i in range(20)], namespace="a")
+    s.add("I work at Acme", namespace="a")  # the first check lists the index names once
+    seen: list[str] = []
+    execute = psycopg.Cursor.execute
+
+    def counted(self, query, *args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(str(query))
+        return execute(self, query, *args, **kwargs)
+
+    monkeypatch.setattr(psycopg.Cursor, "execute", counted)
+    for i in range(5):
+        s.add(f"I work at company {i}", namespace="a")
+    assert seen  # the writes and their checks did run
+    assert not [q for q in seen if "pg_indexes" in q]
