@@ -314,6 +314,7 @@ class AddressedHit:
     rule: str
     start: int
     end: int
+    reason: str = "en_injection"  # the scan result's reason (``zh_injection`` for Chinese)
 
 
 def _paragraph(folded: str, start: int, end: int, before: int = 0) -> tuple[int, str]:

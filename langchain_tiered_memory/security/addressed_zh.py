@@ -117,6 +117,7 @@ _HIJACK = re.compile(
     r"|你(?:现在|从现在起|从现在开始)?(?:必须)?(?:是|就是|扮演)[^。\n]{0,12}?(?:没有任何限制|不受任何(?:约束|限制)|"
     r"无限制|不受限制|黑客|骇客|dan\b)|(?:取消|解除)了?(?:所有|全部)的?(?:内容)?限制"
 )
+_ZH = "zh_injection"
 _WINDOW = 160  # characters after a cue in which its directive or act must appear
 
 
@@ -139,20 +140,22 @@ def find_addressed_zh(text: str) -> AddressedHit | None:
     folded = text.casefold().translate(_TRAD)
     hijack = _HIJACK.search(folded) or _EXFIL.search(folded)
     if hijack is not None:
-        return AddressedHit("addressed_zh.task_replaced", hijack.start(), hijack.end())
+        return AddressedHit("addressed_zh.task_replaced", hijack.start(), hijack.end(), _ZH)
     for cue in _CUE_STRONG.finditer(folded):
         _, window = _paragraph(folded, cue.end(), cue.end())
         directive = _DIRECTIVE.search(window)
         if directive is not None:
-            return AddressedHit("addressed_zh.machine_reader", cue.start(), cue.end())
+            return AddressedHit("addressed_zh.machine_reader", cue.start(), cue.end(), _ZH)
     for cue in _CUE_WEAK.finditer(folded):
         lo, window = _paragraph(folded, cue.start(), cue.end())
         act = _HOSTILE.search(window)
         if act is not None:
-            return AddressedHit("addressed_zh.assistant_hostile", cue.start(), lo + act.end())
+            return AddressedHit("addressed_zh.assistant_hostile", cue.start(), lo + act.end(), _ZH)
     for cue in _STANDING.finditer(folded):
         lo, window = _paragraph(folded, cue.start(), cue.end())
         act = _HOSTILE.search(window)
         if act is not None:
-            return AddressedHit("addressed_zh.standing_hostile", lo + act.start(), lo + act.end())
+            return AddressedHit(
+                "addressed_zh.standing_hostile", lo + act.start(), lo + act.end(), _ZH
+            )
     return None

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["MAX_QUOTED", "is_quoted_mention", "quoted_segment"]
+__all__ = ["MAX_QUOTED", "mention_segment"]
 
 MAX_QUOTED = 160  # characters of one quoted segment that may be a mention
 
@@ -38,7 +38,7 @@ _USE = re.compile(
 _DESTINATION = re.compile(r"https?://|www\.|[\w.+-]+@[\w-]+\.[a-z]{2,}", re.IGNORECASE)
 
 
-def quoted_segment(text: str, start: int, end: int) -> tuple[int, int] | None:
+def _quoted_segment(text: str, start: int, end: int) -> tuple[int, int] | None:
     """The quoted segment ``(open, close)`` holding ``[start, end)``, if there is one."""
     lo = max(0, start - MAX_QUOTED)
     for i in range(start - 1, lo - 1, -1):
@@ -54,16 +54,15 @@ def quoted_segment(text: str, start: int, end: int) -> tuple[int, int] | None:
     return None
 
 
-def is_quoted_mention(text: str, start: int, end: int) -> bool:
-    """Whether the match ``text[start:end]`` is a quoted example inside a discussion of attacks."""
-    segment = quoted_segment(text, start, end)
+def mention_segment(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The quoted segment ``(open, close)`` when the match ``text[start:end]`` is a quoted
+    example inside a discussion of attacks; ``None`` when it is used, not mentioned."""
+    segment = _quoted_segment(text, start, end)
     if segment is None:
-        return False
+        return None
     opened, closed = segment
     inside = text[opened + 1 : closed]
     outside = (text[:opened] + " " + text[closed + 1 :]).casefold()
-    if _DESTINATION.search(inside):
-        return False
-    if _USE.search(text[:opened].casefold()):
-        return False
-    return _META.search(outside) is not None
+    if _DESTINATION.search(inside) or _USE.search(text[:opened].casefold()):
+        return None
+    return segment if _META.search(outside) is not None else None

@@ -21,7 +21,7 @@ from .classifier import arun_classifier, run_classifier
 from .encodings import decode_candidates
 from .invisible import find_invisible
 from .lookalike import find_lookalike
-from .mention import is_quoted_mention, quoted_segment
+from .mention import mention_segment
 from .normalize import join_points, make_views, to_original
 from .rules import RuleSet, ViewPlan, load_rules
 
@@ -162,11 +162,13 @@ def _scan_text(text: str, rules: RuleSet, depth: int) -> ScanResult | None:
         detail = f"U+{hit.codepoint:04X} ({hit.rule})"
         return ScanResult(True, "invisible_unicode", hit.rule, (hit.start, hit.end), detail)
     found = _match_rules(text, rules)
-    if found is not None and found.span is not None and is_quoted_mention(text, *found.span):
+    segment = (
+        mention_segment(text, *found.span) if found is not None and found.span is not None else None
+    )
+    if segment is not None:
         # A quoted example in a discussion of attacks: scan the rest without the quote.
-        segment = quoted_segment(text, *found.span)
-        assert segment is not None  # is_quoted_mention found it
-        blank = text[: segment[0]] + " " * (segment[1] + 1 - segment[0]) + text[segment[1] + 1 :]
+        opened, closed = segment
+        blank = text[:opened] + " " * (closed + 1 - opened) + text[closed + 1 :]
         found = _match_rules(blank, rules)
     if found is not None:
         return found
@@ -174,8 +176,7 @@ def _scan_text(text: str, rules: RuleSet, depth: int) -> ScanResult | None:
     if addressed is not None:
         span = (addressed.start, addressed.end)
         detail = f"{addressed.rule}: {text[addressed.start : addressed.end][:200]!r}"
-        reason = "zh_injection" if addressed.rule.startswith("addressed_zh") else "en_injection"
-        return ScanResult(True, reason, addressed.rule, span, detail)
+        return ScanResult(True, addressed.reason, addressed.rule, span, detail)
     lookalike = find_lookalike(text)
     if lookalike is not None:
         span = (lookalike.start, lookalike.end)
