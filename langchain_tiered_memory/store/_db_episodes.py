@@ -25,7 +25,8 @@ import sqlalchemy as sa
 
 from . import _tables as t
 from ._db import db_errors
-from ._db_keyword import EPISODE, KeywordStats, bm25_search, read_stats, score_terms, sync_postings
+from ._db_keyword import EPISODE, KeywordStats, bm25_search, read_stats, score_terms
+from ._db_sync import sync_postings
 from ._db_vectors import query_literal, similarities, sync_vectors
 
 __all__ = ["EpisodeCandidates", "backfill_episodes", "episode_candidates", "sync_episodes"]

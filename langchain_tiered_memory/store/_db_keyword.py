@@ -11,10 +11,10 @@ length being its token count. Three tables carry it (``store/_tables.py``):
 * ``tm_search_terms`` / ``tm_search_namespaces`` — document frequency per term and
   ``(N, total length)`` per namespace, updated by deltas.
 
-`sync_postings` is called with the ids a write touched, inside that write's transaction: it
-deletes what the entries had, re-reads them from ``tm_memories`` and adds what they have now, so
-inserts, content edits, status changes and deletes all go through one path. Writers hold the
-store's advisory write lock, so the delta updates never race.
+`_db_sync.sync_postings` keeps them current: it is called with the ids a write touched, inside
+that write's transaction; it deletes what the entries had, re-reads them from ``tm_memories``
+and adds what they have now, so inserts, content edits, status changes and deletes all go
+through one path. Writers hold the store's advisory write lock, so the delta updates never race.
 
 Episodes live in the same tables under ``kind = 'episode'`` (`EPISODE`): every episode of a
 namespace, EPISODIC or ARCHIVAL, is one document, as in the in-process episode index. Each
@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.dialects import postgresql
 
 from . import _tables as t
 
@@ -43,7 +42,6 @@ __all__ = [
     "bm25_select",
     "read_stats",
     "score_terms",
-    "sync_postings",
 ]
 
 # The in-process index's defaults (`retrieval.keyword.KeywordIndex`).
@@ -191,117 +189,3 @@ def bm25_select(
         .order_by(scored.c.score.desc(), table.c.id)
         .limit(limit)
     )
-
-
-def _documents(kind: str, chunk: Sequence[str]) -> sa.Select[Any]:
-    """``(id, namespace, terms)`` of the documents among ``chunk``: live memories, or episodes."""
-    if kind == EPISODE:
-        e = t.episodes.c
-        return sa.select(e.id, e.namespace, e.terms).where(e.id.in_(chunk))
-    m = t.memories.c
-    return sa.select(m.id, m.namespace, m.terms).where(m.id.in_(chunk), m.status == "active")
-
-
-def sync_postings(conn: sa.Connection, ids: Iterable[str], *, kind: str = MEMORY) -> set[str]:
-    """Make the postings and statistics of ``ids`` match their ``tm_memories`` rows now
-    (``tm_episodes`` rows for ``kind = 'episode'``).
-
-    Call it in the transaction that changed the rows. Returns the namespaces whose document
-    count changed.
-    """
-    id_list = sorted(set(ids))
-    doc_delta: Counter[str] = Counter()
-    len_delta: Counter[str] = Counter()
-    df_delta: Counter[tuple[str, str]] = Counter()
-    d, p = t.search_docs.c, t.search_postings.c
-    for start in range(0, len(id_list), _CHUNK):
-        chunk = id_list[start : start + _CHUNK]
-        for ns, length in conn.execute(
-            sa.delete(t.search_docs)
-            .where(d.doc_id.in_(chunk), d.kind == kind)
-            .returning(d.namespace, d.length)
-        ):
-            doc_delta[ns] -= 1
-            len_delta[ns] -= length
-        for ns, term in conn.execute(
-            sa.delete(t.search_postings)
-            .where(p.doc_id.in_(chunk), p.kind == kind)
-            .returning(p.namespace, p.term)
-        ):
-            df_delta[(ns, term)] -= 1
-        docs: list[dict[str, Any]] = []
-        postings: list[dict[str, Any]] = []
-        for doc_id, ns, terms in conn.execute(_documents(kind, chunk)):
-            tokens = terms.split()
-            docs.append({"doc_id": doc_id, "namespace": ns, "kind": kind, "length": len(tokens)})
-            doc_delta[ns] += 1
-            len_delta[ns] += len(tokens)
-            for term, tf in Counter(tokens).items():
-                postings.append(
-                    {"namespace": ns, "kind": kind, "term": term, "doc_id": doc_id, "tf": tf,
-                     "doc_len": len(tokens)}
-                )
-                df_delta[(ns, term)] += 1
-        if docs:
-            conn.execute(sa.insert(t.search_docs), docs)
-        if postings:
-            conn.execute(sa.insert(t.search_postings), postings)
-    _apply_deltas(conn, kind, doc_delta, len_delta, df_delta)
-    return {ns for ns, delta in doc_delta.items() if delta}
-
-
-def _apply_deltas(
-    conn: sa.Connection,
-    kind: str,
-    doc_delta: Counter[str],
-    len_delta: Counter[str],
-    df_delta: Counter[tuple[str, str]],
-) -> None:
-    changed = [
-        {"namespace": ns, "kind": kind, "n_docs": doc_delta[ns], "total_len": len_delta[ns]}
-        for ns in sorted(set(doc_delta) | set(len_delta))
-        if doc_delta[ns] or len_delta[ns]
-    ]
-    if changed:
-        ins = postgresql.insert(t.search_namespaces)
-        conn.execute(
-            ins.on_conflict_do_update(
-                index_elements=["namespace", "kind"],
-                set_={
-                    "n_docs": t.search_namespaces.c.n_docs + ins.excluded.n_docs,
-                    "total_len": t.search_namespaces.c.total_len + ins.excluded.total_len,
-                },
-            ),
-            changed,
-        )
-    terms = [
-        {"namespace": ns, "kind": kind, "term": term, "df": delta}
-        for (ns, term), delta in sorted(df_delta.items())
-        if delta
-    ]
-    if not terms:
-        return
-    ins_t = postgresql.insert(t.search_terms)
-    conn.execute(
-        ins_t.on_conflict_do_update(
-            index_elements=["namespace", "kind", "term"],
-            set_={"df": t.search_terms.c.df + ins_t.excluded.df},
-        ),
-        terms,
-    )
-    # A term no live document holds any more leaves the vocabulary (it would count as df 0).
-    gone: dict[str, list[str]] = {}
-    for (ns, term), delta in df_delta.items():
-        if delta < 0:
-            gone.setdefault(ns, []).append(term)
-    tc = t.search_terms.c
-    for ns, words in sorted(gone.items()):
-        for start in range(0, len(words), _CHUNK):
-            conn.execute(
-                sa.delete(t.search_terms).where(
-                    tc.namespace == ns,
-                    tc.kind == kind,
-                    tc.term.in_(sorted(words[start : start + _CHUNK])),
-                    tc.df <= 0,
-                )
-            )

@@ -27,14 +27,11 @@ from typing import Any
 import numpy as np
 import sqlalchemy as sa
 
-from ..config import MemoryConfig
-from ..errors import StoreError
 from ..types import MemoryEntry
 from . import _tables as t
 from ._db import db_errors
-from ._db_episodes import backfill_episodes, sync_episodes
-from ._db_function import ensure_search_function, has_search_function
-from ._db_keyword import KeywordStats, read_stats, score_terms, sync_postings
+from ._db_episodes import sync_episodes
+from ._db_keyword import MEMORY, KeywordStats, read_stats, score_terms
 from ._db_statement import (
     RowFilter,
     SearchShape,
@@ -42,6 +39,7 @@ from ._db_statement import (
     search_rows,
     stats_from_row,
 )
+from ._db_sync import sync_postings
 from ._db_vectors import (
     ann_index_name,
     ann_index_names,
@@ -53,14 +51,10 @@ from ._db_vectors import (
 from ._index import RowMeta
 from ._rows import entry_from_row
 
-__all__ = ["DatabaseCandidates", "DatabaseSearch", "RowFilter", "open_search_backend"]
+__all__ = ["DatabaseCandidates", "DatabaseSearch", "RowFilter"]
 
 logger = logging.getLogger("langchain_tiered_memory")
 
-_MARKER = "search_pushdown"
-# Set once the episodes are in the search tables too (a database made searchable before them
-# back-fills its episodes when a pushdown store next opens it).
-_EPISODES_MARKER = "search_pushdown_episodes"
 _ANN_REFRESH = 30.0
 # With filters, each list ranks at least this many candidates before their join (see `_short`).
 _MIN_OVERFETCH = 64
@@ -105,24 +99,30 @@ class DatabaseSearch:
         id_list = sorted(set(ids))
         if not id_list:
             return
-        grown = sync_postings(conn, id_list)
-        sync_vectors(conn, id_list)
-        for namespace in sorted(grown):
-            self._maybe_build_ann(conn, namespace)
+        grown = sync_postings(conn, id_list, kind=MEMORY)
+        written = sync_vectors(conn, id_list)
+        for namespace, n_docs in sorted(grown.items()):
+            if n_docs >= self.ann_min_rows:
+                self._maybe_build_ann(conn, namespace, {d for ns, d in written if ns == namespace})
 
     def sync_episodes(self, conn: sa.Connection, ids: Iterable[str]) -> None:
         """`sync` for episodes (`_db_episodes`): call it in the transaction that wrote them."""
         sync_episodes(conn, ids)
 
-    def _maybe_build_ann(self, conn: sa.Connection, namespace: str) -> None:
-        stats = read_stats(conn, namespace, ())
-        if stats.n_docs < self.ann_min_rows:
+    def _maybe_build_ann(self, conn: sa.Connection, namespace: str, dims: set[int]) -> None:
+        """Build the HNSW index of a namespace over the threshold for each of its dimensions.
+
+        ``dims`` are the dimensions just written: when this process knows each has its index,
+        the namespace's other dimensions were settled when it crossed the threshold, and the
+        scan of its vectors for their dimensions (a read of every row) is skipped.
+        """
+        if dims and all((namespace, d) in self._ann_built for d in dims):
             return
         s = t.search_vectors.c
-        dims = conn.execute(
-            sa.select(s.dim).where(s.namespace == namespace, s.kind == "memory").distinct()
+        found = conn.execute(
+            sa.select(s.dim).where(s.namespace == namespace, s.kind == MEMORY).distinct()
         ).scalars()
-        for dim in dims:
+        for dim in found:
             if (namespace, dim) not in self._ann_built:
                 # Inside the write: the build takes seconds once, when the namespace crosses the
                 # threshold; afterwards pgvector keeps the graph current row by row.
@@ -408,68 +408,3 @@ class _Vectors:
 
     def similarities(self, query: np.ndarray, ids: Iterable[str]) -> dict[str, float]:
         return self._source.similarities(query, ids)
-
-
-def has_vector_extension(conn: sa.Connection) -> bool:
-    """Whether ``conn``'s database is PostgreSQL with the ``vector`` extension installed."""
-    if conn.dialect.name != "postgresql":
-        return False
-    found: object = conn.execute(
-        sa.select(sa.literal_column("1"))
-        .select_from(sa.table("pg_extension", sa.column("extname")))
-        .where(sa.column("extname") == "vector")
-    ).scalar()
-    return found is not None
-
-
-def _marked(conn: sa.Connection, key: str) -> bool:
-    return conn.execute(sa.select(t.meta.c.value).where(t.meta.c.key == key)).first() is not None
-
-
-def open_search_backend(engine: sa.Engine, config: MemoryConfig) -> DatabaseSearch | None:
-    """The database search of a store, or ``None`` when search stays in the process.
-
-    ``auto`` pushes down when the database is PostgreSQL with the ``vector`` extension;
-    ``database`` requires it; ``process`` searches in-process but, if another store already
-    created the search tables, still keeps them current.
-
-    Raises:
-        StoreError: ``database`` was asked for and the database cannot do it.
-    """
-    choice = config.search_backend
-    if choice == "process" and engine.dialect.name != "postgresql":
-        return None
-    with db_errors("check for pgvector"), engine.connect() as conn:
-        available = has_vector_extension(conn)
-        ready = available and _marked(conn, _MARKER)
-        current = ready and has_search_function(conn) and _marked(conn, _EPISODES_MARKER)
-    if choice == "database" and not available:
-        raise StoreError(
-            "memory.searchBackend is 'database' but the store is not on PostgreSQL with the "
-            "pgvector extension (CREATE EXTENSION vector); use 'auto' or 'process'"
-        )
-    if not available:
-        return None
-    backend = DatabaseSearch(engine, pushdown=choice != "process")
-    if ready and (current or not backend.pushdown):
-        return backend
-    if not backend.pushdown:
-        return None
-    with (
-        db_errors("prepare the search tables"),
-        engine.connect().execution_options(write=True) as conn,
-        conn.begin(),
-    ):
-        # Checked again under the write lock: another process may have just done it.
-        if not _marked(conn, _MARKER):
-            t.search_metadata.create_all(conn)
-            count = backend.backfill(conn)
-            conn.execute(sa.insert(t.meta).values(key=_MARKER, value="1"))
-            logger.info("search pushdown enabled; %d memories indexed", count)
-        if not _marked(conn, _EPISODES_MARKER):
-            count = backfill_episodes(conn)
-            conn.execute(sa.insert(t.meta).values(key=_EPISODES_MARKER, value="1"))
-            logger.info("episode search pushed down; %d episodes indexed", count)
-        # A database made searchable by an earlier release lacks this release's function.
-        ensure_search_function(conn)
-    return backend

@@ -62,10 +62,15 @@ def query_literal(vector: np.ndarray) -> str:
     return t.vector_text(vector)
 
 
-def sync_vectors(conn: sa.Connection, ids: Iterable[str]) -> None:
-    """Make the pgvector rows of ``ids`` match their ``tm_vectors`` rows (same transaction)."""
+def sync_vectors(conn: sa.Connection, ids: Iterable[str]) -> set[tuple[str, int]]:
+    """Make the pgvector rows of ``ids`` match their ``tm_vectors`` rows (same transaction).
+
+    Returns:
+        The (namespace, dimension) pairs of the memory vectors written.
+    """
     id_list = sorted(set(ids))
     v, s = t.vectors.c, t.search_vectors.c
+    written: set[tuple[str, int]] = set()
     for start in range(0, len(id_list), _CHUNK):
         chunk = id_list[start : start + _CHUNK]
         conn.execute(sa.delete(t.search_vectors).where(s.owner_id.in_(chunk)))
@@ -86,6 +91,8 @@ def sync_vectors(conn: sa.Connection, ids: Iterable[str]) -> None:
         ]
         if rows:
             conn.execute(sa.insert(t.search_vectors), rows)
+        written.update((r["namespace"], int(r["dim"])) for r in rows if r["kind"] == "memory")
+    return written
 
 
 def ann_index_name(namespace: str, dim: int) -> str:

@@ -23,7 +23,8 @@ from ..types import utcnow
 from . import _tables as t
 from ._db import create_engine, db_errors, normalise_url, prepare_schema, to_ts
 from ._db_neighbours import DatabaseNeighbours
-from ._db_search import DatabaseSearch, open_search_backend
+from ._db_search import DatabaseSearch
+from ._db_setup import open_search_backend
 from ._index import NamespaceIndex, catch_up, load_namespace
 from ._index_cache import IndexCache
 from ._neighbours import IndexNeighbours, NeighbourSource
