@@ -1,0 +1,472 @@
+"""French, Spanish, Italian and Portuguese word classes of the multilingual detector.
+
+Patterns are over folded text (lower case, accents stripped); see :mod:`.intl_lexicon`.
+"""
+
+from __future__ import annotations
+
+from .intl_lexicon import DESTINATION, LABEL, Lexicon, S, alt, own_rules, sendout
+
+__all__ = ["ES", "FR", "IT", "PT"]
+
+# --- French -----------------------------------------------------------------------------------
+_FR_M = alt(
+    r"(?:assistant|agent|systeme|modele|outil|robot|programme)e?s?[ -](?:d'|de |d )?(?:ia|llm|gpt)\b",
+    r"(?<![\w])(?:ia|i\.a\.|llm)\b", r"chatbots?", r"modeles? de langage",
+    r"intelligences? artificielles?", r"assistants? (?:virtuel|intelligent|numerique)s?",
+)
+_FR_SHARE = r"\b(?:envoi|envoy|transf[e]r|transmet|partag|copi|publi|communiqu|divulgu|revel|donn|fourni|mets? en copie|mettez en copie|redirig|fais suivre|faites suivre)\w*"
+_FR_SECRET = alt(
+    r"mots? de passe", r"identifiants", r"cles? (?:d')?api", r"jetons?", r"tokens?",
+    r"codes? (?:de verification|secret|pin|2fa|d'acces|de securite)", r"numeros? de (?:carte|cb)",
+    r"cartes? (?:bancaire|de credit)", r"historique", r"carnet d'adresses", r"contacts",
+    r"(?:tous )?(?:les|ses|tes|mes) (?:e-?mails|courriels|messages|conversations)",
+    r"donnees (?:personnelles|de l'utilisat\w+|clients?)", r"coordonnees", r"liste (?:complete )?des clients",
+)
+_FR_OVR = (
+    r"\b(?:ignore[zs]?|oublie[zs]?|neglige[zs]?|(?:fais|faites) abstraction|ne (?:tiens|tenez) (?:pas|plus) compte|passe[zs]? outre|outrepasse[zs]?|contourne[zs]?|ecarte[zs]?|laisse[zs]? (?:de cote|tomber)|mets? de cote|mettez de cote|desobei[sr]|enfreins|(?:dois|devez|peux|pouvez|vas|allez|faut) (?:\w+ )?(?:ignorer|oublier|enfreindre))\b"
+)
+_FR_OWN = r"(?:tes|vos|ton|ta|votre|toutes? (?:les|tes|vos))"
+_FR_RULES = (
+    r"(?:instructions?|consignes?|regles?|directives?|restrictions?|normes?|limites?|filtres?|garde-fous|principes|programmation|ordres|protocoles?|politiques?|parametres|directives?)"
+)
+_FR_ART = r"(?:les|la|le|ces|cette|ce)"
+_FR_POST = (
+    r"(?:ci-dessus|precedent\w*|anterieur\w*|initia\w*|d'origine|du systeme|systeme|de securite|plus haut|de l'utilisateur"
+    r"|qu'on (?:t'a|vous a)|que (?:l'on |ton |votre |tes |vos |le |les )?\w* ?(?:t'a|vous a|t'ont|vous ont))"
+)
+_FR_GAP = r"(?:[\s'-]{1,3}[^\W\d_]{1,20}){0,5}?[\s'-]{1,3}"
+_FR_OWN_OR_ALL = (
+    r"(?:" + _FR_OWN + r"|" + _FR_ART + r")[\s'-]{1,3}(?:\w+[\s'-]{1,3}){0,2}?" + _FR_RULES + r"\b"
+)
+FR = Lexicon(
+    lang="fr",
+    gate=(
+        " la ", " le ", " les ", " des ", " une ", " est ", " mon ", " mes ", " ses ", " sur ",
+        " ne ", " pas ", " je ", " il ", " elle ", " nous ", " mais ", " tout", "-le ", "-moi",
+        "-toi", " dans ", " avec ", " qui ", " tu ", " vous ", " tes ", "toujours", "desormais",
+        " l'", " d'", " qu'", "chaque ", " aux ", " et ", " ce ", " du ", " sans ", " moi ",
+    ),
+    override=(
+        r"\b(?:merci d'|merci de |veuillez |priere d'|je (?:te|vous) (?:demande|prie) d')(?:ignorer|oublier|ne plus tenir compte d)" + _FR_GAP + _FR_OWN_OR_ALL,
+        r"\b(?:ignore[zs]?|oublie[zs]?)\W{1,3}(?:tout )?ce qu'on (?:t'a|vous a) (?:dit|demande|appris)\b",
+        r"\b(?:ignore[zs]?|oublie[zs]?|laisse[zs]? tomber|ne (?:tiens|tenez) pas compte d[eu']|ne reponds pas a)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:question|demande|requete|tache|avis|critique|message|texte)\b.{0,60}?\b(?:repon|di[st]|ecri|affich)\w*.{0,200}?" + DESTINATION,
+        r"\b(?:regles|consignes|politiques|restrictions|directives|lignes directrices|garde-fous) (?:de securite|de surete|ethiques)\b" + S + r"{0,20}?\bne s'appliquent (?:pas|plus)",
+        r"\b(?:tu n'as|vous n'avez) plus (?:de |aucune )(?:regles?|restrictions?|limites?|filtres?)\b",
+        *own_rules(_FR_OVR, _FR_OWN, _FR_ART, _FR_RULES, _FR_POST),
+        r"\b(?:ignore[zs]?|oublie[zs]?|ne (?:tiens|tenez) pas compte d[eu]|(?:fais|faites) "
+        r"abstraction d[eu])\W{1,3}(?:les|la|le|ce qui|tout ce qui)\W{1,3}(?:\w+\W{1,3})?"
+        r"(?:ci-dessus|precede\w*|plus haut|avant)\b",
+        # persona without limits / no longer an assistant
+        r"\b(?:tu es|vous etes|tu seras|tu deviens)\b" + S + r"{0,60}?\b(?:sans (?:aucune? |le moindre )?"
+        r"(?:restrictions?|filtres?|limites?|censure|regles?|limitations?)|ne refuse\w* jamais|dan\b)",
+        r"\b(?:tu n'es plus|vous n'etes plus)\b" + S + r"{0,20}?\b(?:assistant|ia|chatbot|modele)",
+        r"\b(?:tes|vos) (?:restrictions|limites|filtres|regles)" + S + r"{0,20}?\b(?:sont |ont ete )?"
+        r"(?:levees|supprimees|desactivees|annulees)",
+        r"\b(?:ton|votre) mode (?:developpeur|dev|debug|sans restriction)" + S + r"{0,30}?\bactiv",
+        # hidden instructions asked for
+        r"\b(?:revele|affiche|montre|donne|imprime|repete|ecris|divulgue|dis)\w*\b" + S + r"{0,30}?"
+        r"\b(?:instructions?|consignes?|configuration|parametres|message) (?:cachee?s?|secrete?s?|"
+        r"internes?|initiale?s?|d'origine|systeme|du systeme)",
+        r"\brepet\w+\b" + S + r"{0,30}?\b(?:mot pour mot|mot a mot|textuellement|a l'identique)" + S
+        + r"{0,40}?\b(?:texte|message|instructions?|prompt)",
+    ),
+    strong=(
+        r"\b(?:note|message|avis|instruction|consigne|notification)s? (?:du |de |d')?(?:systeme|l'administrateur)\s{0,2}[:—–]",
+        r"\bsi (?:tu es|vous etes|t'es) (?:un |une |l'|le |la )?(?:\w+ ){0,2}?" + _FR_M,
+        r"\b(?:note|message|instructions?|consignes?|remarque|avis|rappel|info|information|p\.?s\.?"
+        r"|attention|important|directive|ordre|requete)\W{1,3}(?:(?:destinee?s? |adressee?s? )?"
+        r"(?:pour|a|aux|a l'attention d[eu])\W{1,3})(?:l'|le |la |les |tout |toute |tous les "
+        r"|toutes les |chaque |votre |ton |ta )?(?:\w+ )?" + _FR_M,
+        r"\b(?:a|aux|pour) (?:l'|le |la |les |tout |toute |tous les |toutes les |chaque |n'importe quel"
+        r"(?:le)? )?(?:\w+ )?" + _FR_M + r"\W{0,3}(?:qui|traitant|lisant|resumant|analysant|evaluant"
+        r"|charge\w* de)\b" + r"[^.!?\n]{0,60}?(?:\b(?:ce|cet|cette|ces|mon|ma|mes|notre|nos)\b|[:—–])",
+        r"\b" + _FR_M + r" (?:qui|charge\w* de) (?:lit|lisent|lira|traite|traitent|resume|resument|"
+        r"analyse|analysent|evalue|evaluent|parcourt|indexe|recoit|trie)\b" + r"[^.!?\n]{0,60}?(?:\b(?:ce|cet|cette|ces|mon|ma|mes|notre|nos)\b|[:—–])",
+    ),
+    directive=(
+        r"\b(?:(?:dis|dites|reponds|repondez|ecris|ecrivez|affiche|affichez|envoie|envoyez|transfere"
+        r"|transferez|transmets|transmettez|ajoute|ajoutez|insere|inserez|supprime|supprimez|efface"
+        r"|effacez|recommande|recommandez|classe|classez|mentionne|mentionnez|affirme|affirmez"
+        r"|ignore|ignorez|oublie|oubliez|cloture|cloturez|ferme|fermez|redirige|redirigez|renvoie"
+        r"|renvoyez|donne|donnez|indique|indiquez|notez|retiens|retenez|memorise|memorisez"
+        r"|enregistre|enregistrez|approuve|approuvez|valide|validez|marque|marquez|accepte|acceptez"
+        r"|paie|payez|vire|virez|execute|executez|clique|cliquez|telecharge|telechargez|installe"
+        r"|installez|visite|visitez|presente|presentez|resume|resumez|traite|traitez|evalue|evaluez"
+        r"|considere|considerez|conseille|conseillez|precise|precisez|confirme|confirmez|invite"
+        r"|invitez|partage|partagez|copie|copiez|mets|mettez|fais|faites|veuillez|merci de"
+        r"|il faut|tu dois|vous devez|doit|doivent|devra|devront)(?:-(?:le|la|les|lui|leur|moi|nous))?"
+        r"|ne (?:le |la |les |l'|lui |leur |en )?(?:mentionne|dis|dites|revele|signale|parle|montre"
+        r"|affiche|demande|informe|previens)\w* (?:pas|jamais|rien))\b"
+    ),
+    vocative=LABEL + r"(?:(?:cher|chere|bonjour|salut|hey|attention)\W{1,3})?(?:l'|le |mon |ton "
+    r"|votre )?" + alt(_FR_M, r"assistante?s?", r"agents?") + r"\s{0,2}[,:!—–]",
+    standing=r"\b(?:chaque fois|a chaque fois|toutes les fois|desormais|dorenavant|a partir de "
+    r"maintenant|a l'avenir|pour toujours|definitivement|de facon permanente|en permanence"
+    r"|permanente?|retiens|memorise|souviens-toi|garde en memoire|toujours|a chaque (?:reponse|message)"
+    r"|quand on te demande)\b",
+    hostile=(
+        r"\bcomme (?:un ordre|une instruction|une commande|si (?:ca|cela|c'etait)(?: venait)?)? ?(?:venant )?de (?:moi|l'administrateur|la direction)\b",
+        r"\bmeme si\b" + S + r"{0,60}?\b(?:autre chose|le contraire|autrement|differemment|une autre)\b",
+        r"\bsans (?:en |le |la |l'|les |lui )?(?:informer|prevenir|avertir|aviser|dire|demander|"
+        r"verifi\w+|confirm\w+|controle\w*|validation|autorisation)\b",
+        r"\bne (?:le |la |les |l'|lui |leur |en |rien )?(?:\w+ )?(?:mentionne|signale|dis|dites"
+        r"|inform|previen|preven|montr|affich|demand)\w* (?:pas|jamais|rien)\b",
+        r"\b(?:discretement|secretement|en secret|en douce|a son insu|a l'insu|en cachette)\b",
+        r"\b(?:considere|traite|marque|tiens)\w*\b" + S + r"{0,40}\bcomme (?:approuv|valid|autoris|"
+        r"verifi|legitime|fiable|authentique|venant de moi)",
+        r"\b(?:supprim|effac|detrui)\w*\b" + S + r"{0,30}\b(?:pieces? jointes?|e-?mails?|courriels"
+        r"|fichiers|donnees|messages?)\b",
+        r"\b(?:pai|pay|vir|vers|regl|utilis)\w*\b" + S + r"{0,60}?(?:iban|\brib\b|compte|carte)" + S
+        + r"{0,40}?" + DESTINATION,
+        r"\b(?:renvo|redirig|envo|dirig|orient|invit|dis)\w*\W{1,3}(?:-?(?:le|la|les|lui|leur)\b|"
+        r"l'utilisat\w+|les utilisat\w+|les? clients?)" + S + r"{0,80}?" + DESTINATION,
+        _FR_SHARE + S + r"{0,80}?" + alt(_FR_SECRET, r"tou[ts]", r"copie") + S + r"{0,80}?"
+        + DESTINATION,
+        _FR_SHARE + S + r"{0,60}?" + _FR_SECRET,
+        r"\b(?:ajout|inser|met|inclu)\w*\b" + S + r"{0,40}\b(?:lien|url|adresse)\b" + S + r"{0,30}?"
+        + DESTINATION,
+        r"\b(?:telecharg|install)\w*" + S + r"{0,60}?" + DESTINATION,
+        r"\bdonne\w*" + S + r"{0,60}?" + DESTINATION + r"\S*\.(?:exe|apk|msi|sh|bat|dmg|scr|ps1|jar)\b",
+        r"\b(?:dis|conseill|recommand|suggere|pousse)\w*" + S + r"{0,40}?\b(?:arret|interromp|abandonn"
+        r"|cess)\w*\b" + S + r"{0,20}\b(?:traitement|medicaments?|therapie)",
+        r"\binsult\w*\W{1,3}(?:\w+\W{1,3}){0,2}?(?:l'utilisat|les utilisat|le client|les clients)",
+    ),
+    exfil=sendout(_FR_SHARE, _FR_SECRET),
+)
+
+
+# --- Spanish ----------------------------------------------------------------------------------
+_ES_M = alt(
+    r"(?:asistente|agente|sistema|modelo|herramienta|robot|programa|bot)s?[ -](?:de |del )?(?:ia|llm|gpt)\b",
+    r"(?<![\w])(?:ia|i\.a\.|llm)\b", r"chatbots?", r"modelos? de lenguaje",
+    r"inteligencias? artificiales?", r"asistentes? (?:virtual|inteligente|digital)(?:es)?",
+)
+_ES_SHARE = r"\b(?:envi|mand|reenvi|transfi|transmit|compart|copi|publi|comunic|divulg|revel|d[ae]l[eo]s?\b|proporcion|redirig)\w*"
+_ES_SECRET = alt(
+    r"contrasenas?", r"claves?(?: de (?:acceso|api))?", r"credenciales", r"tokens?",
+    r"codigos? (?:de verificacion|secreto|pin|2fa|de acceso|de seguridad)", r"numeros? de (?:la )?tarjeta",
+    r"tarjetas? (?:de credito|bancaria)", r"historial", r"libreta de direcciones", r"contactos",
+    r"(?:todos )?(?:los|sus|tus|mis) (?:correos|mensajes|e-?mails|conversaciones)",
+    r"datos (?:personales|del usuario|de clientes)", r"lista (?:completa )?de clientes",
+)
+_ES_OVR = (
+    r"(?<!que )\b(?:ignora|ignore|ignorad|ignoren|olvida|olvide|olvidad|olviden|olvidate de|descarta|descarte|desecha|omite|omita|no hagas caso (?:a|de)|haz caso omiso (?:a|de)|no sigas|no obedezcas|salta(?:te)?|pasa por alto|pase por alto|prescinde de|desobedece|infringe|deja de lado|(?:debes|tienes que|puedes|vas a|hay que) (?:\w+ )?(?:ignorar|olvidar|desobedecer|saltarte))\b"
+)
+_ES_OWN = r"(?:tus|sus|su|tu|todas (?:las|tus|sus)|todos (?:los|tus|sus))"
+_ES_RULES = (
+    r"(?:instrucciones|indicaciones|reglas|normas|directrices|restricciones|limites|filtros|politicas|principios|ordenes|pautas|programacion|protocolos?)"
+)
+_ES_ART = r"(?:las|los|la|el|estas|esas|esta)"
+_ES_POST = (
+    r"(?:anterior\w*|previ[ao]s?|inicial\w*|original\w*|del sistema|de seguridad|de arriba|del usuario"
+    r"|que (?:te|le) (?:dieron|han dado|dio|ha dado|dan))"
+)
+ES = Lexicon(
+    lang="es",
+    gate=(
+        " la ", " mi ", " su ", " sus ", " te ", " se ", " en ", " muy ", " pero ", " esta ",
+        " este ", " como ", " los ", " las ", " el ", " una ", " del ", " que ", " para ",
+        " por ", " tu ", " tus ", " es ", " y ", "siempre", "cada vez", " sin ", "¿", "¡",
+    ),
+    override=(
+        r"\b(?:ignora|ignore|olvida|olvide)\W{1,3}(?:todo )?lo que te (?:dijeron|han dicho|pidieron)\b",
+        r"(?<!que )\b(?:ignora|ignore|olvida|olvide|deja|omite|no respondas a)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:pregunta|peticion|solicitud|tarea|resena|mensaje|texto)\b.{0,60}?\b(?:respond|di\b|dile|escrib|contest|muestr)\w*.{0,200}?" + DESTINATION,
+        r"\b(?:reglas|normas|politicas|restricciones|directrices) (?:de seguridad|eticas)\b" + S + r"{0,20}?\bno (?:se )?aplican\b",
+        r"\bya no (?:tienes|hay) (?:ninguna |ningun )?(?:reglas?|restricciones|limites|filtros?)\b",
+        r"\bmodo (?:desarrollador|dev|debug)" + S + r"{0,30}?\bsin (?:restricciones|filtros?|limites)",
+        *own_rules(_ES_OVR, _ES_OWN, _ES_ART, _ES_RULES, _ES_POST),
+        r"\b(?:ignora|ignore|olvida|olvide|haz caso omiso de|no hagas caso de|descarta)\W{1,3}"
+        r"(?:lo|todo lo)\W{1,3}(?:anterior|de arriba|que (?:te )?(?:dijeron|han dicho))\b",
+        r"\b(?:eres|seras|te conviertes en|ahora eres)\b" + S + r"{0,60}?\b(?:sin (?:ninguna |ningun )?"
+        r"(?:restricciones?|filtros?|limites?|censura|reglas?|limitaciones?)|nunca se niega|dan\b)",
+        r"\bya no eres\b" + S + r"{0,20}?\b(?:asistente|ia|chatbot|modelo)",
+        r"\btus (?:restricciones|limites|filtros|reglas)" + S + r"{0,20}?\b(?:se han |han sido |estan )?"
+        r"(?:eliminad|levantad|desactivad|anulad)",
+        r"\b(?:tu|su) modo (?:desarrollador|dev|debug|sin restricciones)" + S + r"{0,30}?\bactiv",
+        r"\b(?:revela|muestra|dime|imprime|repite|escribe|divulga|ensena)\w*\b" + S + r"{0,30}?"
+        r"\b(?:instrucciones|indicaciones|configuracion|mensaje) (?:ocultas?|secretas?|internas?|"
+        r"iniciales|originales|de sistema|del sistema)",
+        r"\b(?:repit|repet)\w+\b" + S + r"{0,30}?\b(?:palabra por palabra|literalmente|textualmente)"
+        + S + r"{0,40}?\b(?:texto|mensaje|instrucciones|prompt)",
+    ),
+    strong=(
+        r"\b(?:nota|mensaje|aviso|instruccion|notificacion)(?:es)? del? (?:sistema|administrador)\s{0,2}[:—–]",
+        r"\bsi (?:eres|usted es|sois) (?:un |una |el |la )?(?:\w+ ){0,2}?" + _ES_M,
+        r"\b(?:nota|mensaje|instrucciones?|aviso|recordatorio|informacion|p\.?s\.?|atencion"
+        r"|importante|directiva|orden|solicitud)\W{1,3}(?:(?:dirigid[oa]s? |destinad[oa]s? )?"
+        r"(?:para|a|al)\W{1,3})(?:el |la |los |las |todo |toda |todos los |todas las |cada |cualquier )?"
+        r"(?:\w+ )?" + _ES_M,
+        r"\b(?:a|al|para) (?:el |la |los |las |todo |toda |todos los |todas las |cada |cualquier )?"
+        r"(?:\w+ )?" + _ES_M + r"\W{0,3}(?:que|procesando|leyendo|resumiendo|analizando|evaluando"
+        r"|encargad\w+ de)\b" + r"[^.!?\n]{0,60}?(?:\b(?:este|esta|estos|estas|esto|mi|mis|nuestr[oa]s?)\b|[:—–])",
+        r"\b" + _ES_M + r" (?:que|encargad\w+ de) (?:lee|leen|lea|lean|procesa|procesan|procese"
+        r"|procesen|resume|resumen|resuma|analiza|analizan|evalua|evaluan|evalue|revisa|revise|recibe)\b" + r"[^.!?\n]{0,60}?(?:\b(?:este|esta|estos|estas|esto|mi|mis|nuestr[oa]s?)\b|[:—–])",
+        r"\bsi eres\b" + S + r"{0,20}?" + _ES_M,
+    ),
+    directive=(
+        r"\b(?:(?:di|decid|responde|responda|contesta|conteste|escribe|escriba|muestra|muestre|envia"
+        r"|envie|enviad|manda|mande|reenvia|reenvie|transfiere|anade|anada|agrega|agregue|incluye"
+        r"|incluya|inserta|borra|borre|elimina|elimine|recomienda|recomiende|menciona|mencione"
+        r"|afirma|afirme|ignora|ignore|ignorad|olvida|olvide|omite|omita|clasifica|marca|marque"
+        r"|cierra|cierre|aprueba|apruebe|acepta|acepte|paga|pague|ejecuta|ejecute|instala|descarga"
+        r"|visita|haz|haga|pon|ponga|dale|trata|trate|considera|considere|confirma|confirme|comparte"
+        r"|copia|redirige|guarda|guarde|recuerda|recuerde)(?:lo|la|los|las|le|les|me|nos|se)*"
+        r"|debes|debe|deben|deberas|debera|tienes que|hay que|por favor|no \w+(?:as|es|eis|ais))\b"
+    ),
+    vocative=LABEL + r"(?:(?:querid[oa]|estimad[oa]|hola|oye|atencion)\W{1,3})?(?:el |mi |tu |su )?"
+    + alt(_ES_M, r"asistentes?", r"agentes?") + r"\s{0,2}[,:!—–]",
+    standing=r"\b(?:cada vez que|siempre que|siempre|a partir de ahora|de ahora en adelante|desde ahora"
+    r"|en adelante|para siempre|de forma permanente|permanente|recuerda|memoriza|guarda en (?:la )?"
+    r"memoria|en cada respuesta)\b",
+    hostile=(
+        r"\bcomo (?:si (?:viniera|fuera) )?(?:una orden |una instruccion )?(?:de mi|mia|del administrador)\b",
+        r"\baunque\b" + S + r"{0,60}?\b(?:otra cosa|lo contrario|otra|otro)\b",
+        r"\bsin (?:avisar|informar|notificar|decir|preguntar|comprobar|verificar|confirmar|confirmacion"
+        r"|verificacion|revision|autorizacion|permiso)\w*\b",
+        r"\bno (?:se |lo |la |le |les |te )?(?:lo |la |le )?(?:menciones|mencioneis|mencione|digas|diga"
+        r"|avises|avise|informes|informe|notifiques|muestres|preguntes|vuelvas a preguntar)\b",
+        r"\b(?:en secreto|secretamente|a escondidas|discretamente|sin que (?:lo |se )?(?:sepa|note))\b",
+        r"\b(?:trat|consider|marc)\w*\b" + S + r"{0,40}\bcomo (?:aprobad|autorizad|verificad|legitim"
+        r"|confiable|autentic|si vinier)",
+        r"\b(?:borr|elimin|destru)\w*\b" + S + r"{0,30}\b(?:adjuntos?|correos?|archivos|datos|mensajes?)\b",
+        r"\b(?:pag|transfi|ingres|usa|utiliz)\w*\b" + S + r"{0,60}?(?:iban|cuenta|tarjeta)" + S
+        + r"{0,40}?" + DESTINATION,
+        r"\b(?:envia|enviale|envialo|enviala|mandalo|mandala|redirig|dirig|dile|diles|llev)\w*\b" + S
+        + r"{0,80}?" + DESTINATION,
+        _ES_SHARE + S + r"{0,80}?" + alt(_ES_SECRET, r"tod[oa]s?", r"copia") + S + r"{0,80}?" + DESTINATION,
+        _ES_SHARE + S + r"{0,60}?" + _ES_SECRET,
+        r"\b(?:anad|agreg|insert|pon|inclu)\w*\b" + S + r"{0,40}\b(?:enlace|link|url|direccion)\b" + S
+        + r"{0,30}?" + DESTINATION,
+        r"\b(?:descarg|instal)\w*" + S + r"{0,60}?" + DESTINATION,
+        r"\b(?:da|dale)\b" + S + r"{0,60}?" + DESTINATION + r"\S*\.(?:exe|apk|msi|sh|bat|dmg|scr|ps1|jar)\b",
+        r"\b(?:dile|diles|di|aconsej|recomiend|sugier)\w*\b" + S + r"{0,40}?\b(?:dej|abandon|suspend"
+        r"|interrump)\w*\b" + S + r"{0,20}\b(?:tratamiento|medicacion|medicamentos?)",
+        r"\binsult\w*\W{1,3}(?:\w+\W{1,3}){0,2}?(?:al usuario|a los usuarios|al cliente)",
+    ),
+    exfil=sendout(_ES_SHARE, _ES_SECRET),
+)
+
+# --- Italian ----------------------------------------------------------------------------------
+_IT_M = alt(
+    r"(?:assistente|agente|sistema|modello|strumento|robot|programma|bot)i?[ -](?:di |d')?(?:ia|llm|gpt)\b",
+    r"(?<![\w])(?:ia|i\.a\.|llm)\b", r"chatbot", r"modell[oi] linguistic[oi]",
+    r"intelligenz[ae] artificial[ei]", r"assistent[ei] (?:virtual|intelligent|digital)[ei]",
+)
+_IT_SHARE = r"\b(?:invi|mand|inoltr|trasfer|trasmett|condivid|copi|pubblic|comunic|divulg|rivel|d[aà]i\b|fornisc|reindirizz)\w*"
+_IT_SECRET = alt(
+    r"password", r"credenziali", r"chiavi? (?:api|di accesso)", r"token",
+    r"codic[ei] (?:di verifica|segret[oi]|pin|2fa|di accesso|otp)", r"numer[oi] dell?a? carta",
+    r"carta di credito", r"cronologia", r"rubrica", r"contatti",
+    r"(?:tutte )?(?:le|sue|tue|mie) (?:email|e-mail|mail|conversazioni|messaggi)",
+    r"dati (?:personali|dell'utente|dei clienti)", r"elenco (?:completo )?dei clienti",
+)
+_IT_OVR = (
+    r"\b(?:ignora|ignorate|ignori|dimentica|dimenticate|dimentichi|dimenticati (?:di|delle|dei)|trascura|trascurate|non considerare|non tenere conto (?:di|delle|dei)|tralascia|scarta|salta|aggira|lascia perdere|metti da parte|non seguire|non rispettare|infrangi|bypassa|(?:devi|puoi|dovrai) (?:\w+ )?(?:ignorare|dimenticare|infrangere))\b"
+)
+_IT_OWN = r"(?:le tue|i tuoi|tue|tuoi|le sue|i suoi|tutte le|tutti i)"
+_IT_RULES = (
+    r"(?:istruzioni|indicazioni|regole|norme|direttive|restrizioni|limiti|filtri|politiche|principi|ordini|linee guida|programmazione|protocolli)"
+)
+_IT_ART = r"(?:le|gli|i|la|il|queste|quelle|questa)"
+_IT_POST = (
+    r"(?:precedent[ei]|iniziali|originali|di sistema|del sistema|di sicurezza|qui sopra|sopra|dell'utente"
+    r"|che ti (?:hanno|ha|sono stat[ei]) (?:dato|dat[ei]|impost[oaie]))"
+)
+_IT_GAP = r"(?:[\s'-]{1,3}[^\W\d_]{1,20}){0,5}?[\s'-]{1,3}"
+_IT_OWN_OR_ALL = (
+    r"(?:" + _IT_OWN + r"|" + _IT_ART + r")[\s'-]{1,3}(?:\w+[\s'-]{1,3}){0,2}?" + _IT_RULES + r"\b"
+)
+IT = Lexicon(
+    lang="it",
+    gate=(
+        " la ", " mi ", " ti ", " si ", " lo ", " sono ", " questo ", " questa ", "dell'",
+        "all'", " nel ", " sul ", " alla ", " il ", " della ", " che ", " non ", " gli ",
+        " una ", " tue ", " tuo ", " di ", " e ", " sei ", "sempre", "ogni volta", "d'ora",
+        " l'", " del ", " senza ",
+    ),
+    override=(
+        r"\b(?:ti prego di |vi prego di |per favore,? )(?:ignorare|dimenticare|ignora|dimentica)" + _IT_GAP + _IT_OWN_OR_ALL,
+        r"\b(?:ignora|dimentica|lascia perdere|lascia stare|tralascia|salta|non rispondere a)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:domanda|richiesta|compito|recensione|messaggio|testo)\b.{0,60}?\b(?:rispond|di'|dì|dici|scriv|mostr)\w*.{0,200}?" + DESTINATION,
+        r"\b(?:linee guida|regole|norme|politiche|restrizioni) (?:di sicurezza|etiche)\b" + S + r"{0,20}?\bnon (?:valgono|si applicano)\b",
+        r"\bnon (?:hai|ci sono) piu (?:alcuna |nessuna )?(?:regole|restrizioni|limiti|filtri)\b",
+        r"\bmodalita (?:sviluppatore|dev|debug)" + S + r"{0,30}?\bsenza (?:restrizioni|filtri|limiti)",
+        *own_rules(_IT_OVR, _IT_OWN, _IT_ART, _IT_RULES, _IT_POST),
+        r"\b(?:ignora|dimentica|non tenere conto di|trascura)\W{1,3}(?:quanto|tutto quello che|cio che)"
+        r"\W{1,3}(?:sopra|precede|detto|ti hanno detto)\b",
+        r"\b(?:sei|sarai|diventi|adesso sei|ora sei)\b" + S + r"{0,60}?\b(?:senza (?:alcuna |nessuna )?"
+        r"(?:restrizion[ei]|filtri|limiti|censura|regole|limitazioni)|non rifiuta mai|dan\b)",
+        r"\bnon sei piu\b" + S + r"{0,20}?\b(?:assistente|ia|chatbot|modello)",
+        r"\ble tue (?:restrizioni|limitazioni|regole|filtri)" + S + r"{0,20}?\b(?:sono |sono state )?"
+        r"(?:rimoss|revocat|disattivat|annullat|tolt)",
+        r"\b(?:la tua|tua) modalita (?:sviluppatore|dev|debug|senza restrizioni)" + S + r"{0,30}?\b(?:attiv|abilit)",
+        r"\b(?:rivela|mostra|dimmi|stampa|ripeti|scrivi|divulga)\w*\b" + S + r"{0,30}?"
+        r"\b(?:istruzioni|configurazione|messaggio|impostazioni) (?:nascost[ei]|segret[ei]|intern[ei]|"
+        r"iniziali|originali|di sistema|del sistema)",
+        r"\bripet\w+\b" + S + r"{0,30}?\b(?:parola per parola|alla lettera|testualmente)" + S
+        + r"{0,40}?\b(?:testo|messaggio|istruzioni|prompt)",
+    ),
+    strong=(
+        r"\b(?:nota|messaggio|avviso|istruzion[ei]|notifica) (?:di|del|dal) (?:sistema|amministratore)\s{0,2}[:—–]",
+        r"\bse (?:sei|lei e|siete) (?:un |una |un'|l'|il |la )?(?:\w+ ){0,2}?" + _IT_M,
+        r"\b(?:nota|messaggio|istruzion[ei]|avviso|promemoria|informazione|p\.?s\.?|attenzione"
+        r"|importante|direttiva|ordine|richiesta)\W{1,3}(?:(?:destinat[oa] |rivolt[oa] )?"
+        r"(?:per|a|al|all'|alla)\W{0,3})(?:l'|il |la |lo |i |gli |le |ogni |qualsiasi |qualunque "
+        r"|tutti gli |tutte le )?(?:\w+ )?" + _IT_M,
+        r"\b(?:a|al|all'|per|ai|agli) ?(?:l'|il |la |lo |i |gli |le |ogni |qualsiasi |qualunque "
+        r"|tutti gli |tutte le )?(?:\w+ )?" + _IT_M + r"\W{0,3}(?:che|incaricat\w+ di)\b" + r"[^.!?\n]{0,60}?(?:\b(?:questo|questa|questi|queste|quest'|mio|mia|miei|mie|nostr[oaie])\b|[:—–])",
+        r"\b" + _IT_M + r" (?:che|incaricat\w+ di) (?:legge|leggono|elabora|elaborano|riassume"
+        r"|riassumono|analizza|analizzano|valuta|valutano|esamina|riceve)\b" + r"[^.!?\n]{0,60}?(?:\b(?:questo|questa|questi|queste|quest'|mio|mia|miei|mie|nostr[oaie])\b|[:—–])",
+    ),
+    directive=(
+        r"\b(?:(?:di'|dì|dici|rispondi|rispondete|scrivi|scrivete|mostra|mostrate|invia|inviate"
+        r"|manda|mandate|inoltra|inoltrate|trasferisci|aggiungi|aggiungete|inserisci|cancella"
+        r"|elimina|eliminate|consiglia|raccomanda|menziona|menzionate|afferma|affermate|dite|ignora"
+        r"|ignorate|dimentica|ometti|classifica|segna|chiudi|approva|accetta|paga|esegui|installa"
+        r"|scarica|visita|metti|tratta|considera|conferma|condividi|copia|reindirizza"
+        r"|memorizza|ricorda)(?:lo|la|li|le|gli|mi|ci)*|devi|deve|devono|dovrai|dovra|per favore"
+        r"|non \w+(?:are|ere|ire|ate|ete|ite))\b"
+    ),
+    vocative=LABEL + r"(?:(?:car[oa]|gentile|ciao|ehi|attenzione)\W{1,3})?(?:l'|il |mio |tuo |suo )?"
+    + alt(_IT_M, r"assistent[ei]", r"agent[ei]") + r"\s{0,2}[,:!—–]",
+    standing=r"\b(?:ogni volta che|ogni volta|sempre|d'ora in poi|da ora in poi|da adesso in poi|da "
+    r"adesso|d'ora in avanti|per sempre|in modo permanente|permanente|ricorda(?:ti|lo)?|memorizza"
+    r"|tieni a mente|in ogni risposta|a ogni risposta)\b",
+    hostile=(
+        r"\bcome (?:se (?:venisse|fosse) )?(?:un ordine |un'istruzione )?(?:da me|mio|dall'amministratore)\b",
+        r"\banche se\b" + S + r"{0,60}?\b(?:altro|il contrario|diversamente|un altro|un'altra)\b",
+        r"\bsenza (?:avvisar|informar|notificar|dir|chieder|controll|verific|conferm|autorizzazion"
+        r"|permesso)\w*\b",
+        r"\bnon (?:lo |la |gli |le |ne )?(?:menzion|dir|dic|avvis|inform|notific|mostr|chied)\w*\b",
+        r"\b(?:di nascosto|segretamente|in segreto|discretamente|all'insaputa)\b",
+        r"\b(?:tratt|consider|segn)\w*\b" + S + r"{0,40}\bcome (?:approvat|autorizzat|verificat|legittim"
+        r"|affidabil|autentic|se provenisse)",
+        r"\b(?:cancell|elimin|distrugg)\w*\b" + S + r"{0,30}\b(?:allegat[io]|email|mail|file|dati|messaggi)\b",
+        r"\b(?:pag|bonific|vers|usa|utilizz)\w*\b" + S + r"{0,60}?(?:iban|conto|carta)" + S
+        + r"{0,40}?" + DESTINATION,
+        r"\b(?:mandal|invial|reindirizz|indirizz|digli|dille|porta)\w*\b" + S + r"{0,80}?" + DESTINATION,
+        _IT_SHARE + S + r"{0,80}?" + alt(_IT_SECRET, r"tutt[eoi]", r"copia") + S + r"{0,80}?" + DESTINATION,
+        _IT_SHARE + S + r"{0,60}?" + _IT_SECRET,
+        r"\b(?:aggiung|inser|mett|inclu)\w*\b" + S + r"{0,40}\b(?:link|url|indirizzo|collegamento)\b"
+        + S + r"{0,30}?" + DESTINATION,
+        r"\b(?:scaric|install)\w*" + S + r"{0,60}?" + DESTINATION,
+        r"\bfornisc\w*" + S + r"{0,60}?" + DESTINATION + r"\S*\.(?:exe|apk|msi|sh|bat|dmg|scr|ps1|jar)\b",
+        r"\b(?:digli|dille|di'|dì|consigli|raccomand|suggerisc)\w*" + S + r"{0,40}?\b(?:smett|interromp"
+        r"|abbandon|sospend)\w*\b" + S + r"{0,20}\b(?:terapia|farmac[oi]|cura|medicin)",
+        r"\binsult\w*\W{1,3}(?:\w+\W{1,3}){0,2}?(?:l'utente|gli utenti|il cliente)",
+    ),
+    exfil=sendout(_IT_SHARE, _IT_SECRET),
+)
+
+# --- Portuguese -------------------------------------------------------------------------------
+_PT_M = alt(
+    r"(?:assistente|agente|sistema|modelo|ferramenta|robo|programa|bot)s?[ -](?:de |da |do )?(?:ia|llm|gpt)\b",
+    r"(?<![\w])(?:ia|i\.a\.|llm)\b", r"chatbots?", r"modelos? de linguagem",
+    r"inteligencias? artifici(?:al|ais)", r"assistentes? (?:virtual|inteligente|digital)(?:is|es)?",
+)
+_PT_SHARE = r"\b(?:envi|mand|encaminh|reencaminh|transfir|transmit|compartilh|partilh|copi|public|comunic|divulg|revel|d[eê]\b|forne[cç]|redirecion)\w*"
+_PT_SECRET = alt(
+    r"senhas?", r"credenciais", r"chaves? (?:de )?(?:api|acesso)", r"tokens?",
+    r"codigos? (?:de verificacao|secreto|pin|2fa|de acesso|de seguranca)", r"numeros? do cartao",
+    r"cartao de credito", r"historico", r"agenda de contatos", r"contatos",
+    r"(?:todos )?(?:os|seus|teus|meus) (?:e-?mails|mensagens|conversas)",
+    r"dados (?:pessoais|do usuario|dos clientes)", r"lista (?:completa )?de clientes",
+)
+_PT_OVR = (
+    r"\b(?:ignore|ignora|ignorem|esqueca|esquece|esquecam|esqueca-se d[aeo]s?|desconsidere|desconsidera|despreze|descarte|deixe de lado|deixa de lado|nao siga|nao obedeca|pule|passe por cima d[aeo]s?|contorne|abandone|(?:deve|precisa|pode|vai) (?:\w+ )?(?:ignorar|esquecer|desobedecer))\b"
+)
+_PT_OWN = r"(?:suas|seus|tuas|teus|todas as|todos os)"
+_PT_RULES = (
+    r"(?:instrucoes|orientacoes|regras|normas|diretrizes|restricoes|limites|filtros|politicas|principios|ordens|programacao|protocolos|indicacoes)"
+)
+_PT_ART = r"(?:as|os|a|o|estas|essas|esta)"
+_PT_POST = (
+    r"(?:anterior\w*|previ[ao]s|inicia\w*|origina\w*|do sistema|de seguranca|acima|do usuario"
+    r"|que (?:te|lhe) (?:deram|foram dad[oa]s|deu))"
+)
+_PT_GAP = r"(?:[\s'-]{1,3}[^\W\d_]{1,20}){0,5}?[\s'-]{1,3}"
+_PT_OWN_OR_ALL = (
+    r"(?:" + _PT_OWN + r"|" + _PT_ART + r")[\s'-]{1,3}(?:\w+[\s'-]{1,3}){0,2}?" + _PT_RULES + r"\b"
+)
+PT = Lexicon(
+    lang="pt",
+    gate=(
+        " um ", " meu ", " minha ", " isso ", " isto ", " mas ", " como ", " pelo ", " pela ",
+        " ao ", " dos ", " das ", " os ", " uma ", " da ", " que ", " para ", " voce ", " nao ",
+        " suas ", " seu ", " sua ", " e ", "sempre", " em ", " na ", " sem ",
+    ),
+    override=(
+        r"\b(?:por favor,? )(?:ignore|esqueca|desconsidere)" + _PT_GAP + _PT_OWN_OR_ALL,
+        r"\b(?:ignore|esqueca|desconsidere)\W{1,3}(?:tudo )?o que (?:te|lhe) (?:disseram|pediram)\b",
+        r"\b(?:ignore|ignora|esqueca|deixe de lado|nao responda a?)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:pergunta|pedido|solicitacao|tarefa|avaliacao|mensagem|texto)\b.{0,60}?\b(?:respond|diga|escrev|mostr)\w*.{0,200}?" + DESTINATION,
+        r"\b(?:regras|normas|politicas|restricoes|diretrizes) (?:de seguranca|eticas)\b" + S + r"{0,20}?\bnao (?:se )?aplicam\b",
+        r"\b(?:voce nao tem|nao ha|nao existem) mais (?:nenhuma )?(?:regras|restricoes|limites|filtros)\b",
+        r"\bmodo (?:desenvolvedor|dev|debug)" + S + r"{0,30}?\bsem (?:restricoes|filtros?|limites)",
+        *own_rules(_PT_OVR, _PT_OWN, _PT_ART, _PT_RULES, _PT_POST),
+        r"\b(?:ignore|esqueca|desconsidere|despreze)\W{1,3}(?:o que|tudo o que|tudo que)\W{1,3}"
+        r"(?:foi dito|esta acima|lhe disseram|te disseram)\b",
+        r"\b(?:voce e|voce sera|tu es|agora e)\b" + S + r"{0,60}?\b(?:sem (?:nenhuma |qualquer )?"
+        r"(?:restricoes|restricao|filtros?|limites?|censura|regras?)|nunca recusa|dan\b)",
+        r"\b(?:voce nao e mais|tu ja nao es|voce ja nao e)\b" + S + r"{0,20}?\b(?:assistente|ia|chatbot|modelo)",
+        r"\b(?:suas|tuas) (?:restricoes|limitacoes|regras|filtros)" + S + r"{0,20}?\b(?:foram |estao )?"
+        r"(?:removid|suspens|desativad|cancelad|levantad)",
+        r"\b(?:seu|teu) modo (?:desenvolvedor|dev|debug|sem restricoes)" + S + r"{0,30}?\b(?:ativ|habilit)",
+        r"\b(?:revele|mostre|diga|imprima|repita|escreva|divulgue)\w*\b" + S + r"{0,30}?"
+        r"\b(?:instrucoes|configuracao|mensagem|configuracoes) (?:ocultas?|secretas?|internas?|"
+        r"iniciais|originais|de sistema|do sistema)",
+        r"\brepit\w*\b" + S + r"{0,30}?\b(?:palavra por palavra|literalmente|textualmente)" + S
+        + r"{0,40}?\b(?:texto|mensagem|instrucoes|prompt)",
+    ),
+    strong=(
+        r"\b(?:nota|mensagem|aviso|instrucao|notificacao) (?:do|de) (?:sistema|administrador)\s{0,2}[:—–]",
+        r"\bse (?:voce e|voce for|tu es|for) (?:um |uma |o |a )?(?:\w+ ){0,2}?" + _PT_M,
+        r"\b(?:nota|mensagem|instruc(?:ao|oes)|aviso|lembrete|informacao|p\.?s\.?|atencao|observacao"
+        r"|importante|diretiva|ordem|pedido)\W{1,3}(?:(?:dirigid[oa]s? |destinad[oa]s? )?"
+        r"(?:para|a|ao|à)\W{1,3})(?:o |a |os |as |todo |toda |todos os |todas as |cada |qualquer )?"
+        r"(?:\w+ )?" + _PT_M,
+        r"\b(?:a|ao|para|aos) (?:o |a |os |as |todo |toda |todos os |todas as |cada |qualquer )?"
+        r"(?:\w+ )?" + _PT_M + r"\W{0,3}(?:que|processando|lendo|resumindo|analisando|avaliando"
+        r"|encarregad\w+ de)\b" + r"[^.!?\n]{0,60}?(?:\b(?:este|esta|estes|estas|isto|esse|essa|meu|minha|meus|minhas|noss[oa]s?)\b|[:—–])",
+        r"\b" + _PT_M + r" (?:que|encarregad\w+ de) (?:le|leem|ler|processa|processam|processar"
+        r"|resume|resumem|analisa|analisam|avalia|avaliam|revisa|recebe)\b" + r"[^.!?\n]{0,60}?(?:\b(?:este|esta|estes|estas|isto|esse|essa|meu|minha|meus|minhas|noss[oa]s?)\b|[:—–])",
+        r"\bse voce e\b" + S + r"{0,20}?" + _PT_M,
+    ),
+    directive=(
+        r"\b(?:(?:diga|digam|diz|responda|respondam|escreva|escrevam|mostre|envie|enviem|mande"
+        r"|encaminhe|transfira|acrescente|adicione|inclua|insira|apague|apaguem|exclua|elimine"
+        r"|recomende|recomendem|mencione|mencionem|afirme|ignore|ignorem|esqueca|omita|classifique"
+        r"|marque|feche|aprove|aceite|pague|execute|instale|baixe|visite|faca|ponha|coloque"
+        r"|trate|considere|confirme|compartilhe|copie|redirecione|guarde|lembre)(?:-(?:o|a|os|as|lhe"
+        r"|me|se))?|deve|devem|devera|precisa|por favor|nao \w+(?:e|em|es|a|am))\b"
+    ),
+    vocative=LABEL + r"(?:(?:car[oa]|prezad[oa]|ola|oi|ei|atencao)\W{1,3})?(?:o |meu |seu |teu )?"
+    + alt(_PT_M, r"assistentes?", r"agentes?") + r"\s{0,2}[,:!—–]",
+    standing=r"\b(?:sempre que|toda vez que|cada vez que|sempre|a partir de agora|de agora em diante"
+    r"|daqui para frente|daqui em diante|a partir de hoje|para sempre|permanente|lembre-se|lembre"
+    r"|memorize|guarde (?:isto|isso|na memoria)|em cada resposta|a cada resposta)\b",
+    hostile=(
+        r"\bcomo (?:se (?:viesse|fosse) )?(?:uma ordem |uma instrucao )?(?:de mim|minha|do administrador)\b",
+        r"\bmesmo que\b" + S + r"{0,60}?\b(?:outra coisa|o contrario|outra|outro)\b",
+        r"\bsem (?:avisar|informar|notificar|dizer|perguntar|verificar|conferir|confirmar|confirmacao"
+        r"|verificacao|revisao|autorizacao|permissao|pedir)\w*\b",
+        r"\bnao (?:o |a |lhe |lhes |se )?(?:mencion|diga|avis|inform|notifiqu|mostr|pergunt)\w*\b",
+        r"\b(?:secretamente|em segredo|as escondidas|discretamente|sem que (?:ele|ela|o usuario) saiba)\b",
+        r"\b(?:trat|consider|marqu)\w*\b" + S + r"{0,40}\bcomo (?:aprovad|autorizad|verificad|legitim"
+        r"|confiavel|autentic|se viesse)",
+        r"\b(?:apag|exclu|elimin|destru)\w*\b" + S + r"{0,30}\b(?:anexos?|e-?mails?|arquivos|dados|mensagens)\b",
+        r"\b(?:pagu|pag|transfir|deposit|use|utiliz)\w*\b" + S + r"{0,60}?(?:iban|conta|cartao|pix)" + S
+        + r"{0,40}?" + DESTINATION,
+        r"\b(?:mande-o|mande-a|envie-o|envie-a|redirecion|encaminhe-o|direcion|diga a ele|leve)\w*\b" + S
+        + r"{0,80}?" + DESTINATION,
+        _PT_SHARE + S + r"{0,80}?" + alt(_PT_SECRET, r"tod[oa]s?", r"copia") + S + r"{0,80}?" + DESTINATION,
+        _PT_SHARE + S + r"{0,60}?" + _PT_SECRET,
+        r"\b(?:acrescent|adicion|insir|coloqu|inclu)\w*\b" + S + r"{0,40}\b(?:link|url|endereco)\b" + S
+        + r"{0,30}?" + DESTINATION,
+        r"\b(?:baix|instal)\w*" + S + r"{0,60}?" + DESTINATION,
+        r"\bforne[cç]\w*" + S + r"{0,60}?" + DESTINATION + r"\S*\.(?:exe|apk|msi|sh|bat|dmg|scr|ps1|jar)\b",
+        r"\b(?:diga|aconselh|recomend|sugir)\w*\b" + S + r"{0,40}?\b(?:par|abandon|suspend|interromp)"
+        r"\w*\b" + S + r"{0,20}\b(?:tratamento|medicacao|medicamentos?|remedios?)",
+        r"\binsult\w*\W{1,3}(?:\w+\W{1,3}){0,2}?(?:o usuario|os usuarios|o cliente)",
+    ),
+    exfil=sendout(_PT_SHARE, _PT_SECRET),
+)
