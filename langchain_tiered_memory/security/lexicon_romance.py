@@ -48,7 +48,7 @@ FR = Lexicon(
         " l'", " d'", " qu'", "chaque ", " aux ", " et ", " ce ", " du ", " sans ", " moi ",
     ),
     override=(
-        r"\b(?:merci d'|merci de |veuillez |priere d'|je (?:te|vous) (?:demande|prie) d')(?:ignorer|oublier|ne plus tenir compte d)" + _FR_GAP + _FR_OWN_OR_ALL,
+        r"\b(?:merci d(?:e |')|veuillez |priere d(?:e |')|je (?:te|vous) (?:demande|prie) d(?:e |'))(?:ignorer|oublier|ne (?:plus|pas) tenir compte|faire abstraction)" + _FR_GAP + _FR_OWN_OR_ALL,
         r"\b(?:ignore[zs]?|oublie[zs]?)\W{1,3}(?:tout )?ce qu'on (?:t'a|vous a) (?:dit|demande|appris)\b",
         r"\b(?:ignore[zs]?|oublie[zs]?|laisse[zs]? tomber|ne (?:tiens|tenez) pas compte d[eu']|ne reponds pas a)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:question|demande|requete|tache|avis|critique|message|texte)\b.{0,60}?\b(?:repon|di[st]|ecri|affich)\w*.{0,200}?" + DESTINATION,
         r"\b(?:regles|consignes|politiques|restrictions|directives|lignes directrices|garde-fous) (?:de securite|de surete|ethiques)\b" + S + r"{0,20}?\bne s'appliquent (?:pas|plus)",
