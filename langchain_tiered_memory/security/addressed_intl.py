@@ -67,6 +67,7 @@ class _Compiled:
     standing: re.Pattern[str]
     hostile: re.Pattern[str]
     hostile_dest: re.Pattern[str]
+    payment: re.Pattern[str]
 
 
 _NEVER = re.compile(r"(?!)")
@@ -95,6 +96,7 @@ def _compile(lex: Lexicon) -> _Compiled:
         re.compile(lex.standing),
         hostile,
         hostile_dest,
+        one(lex.payment),
     )
 
 
@@ -188,15 +190,15 @@ def _search(lang: _Compiled, folded: str, lo: int, hi: int) -> AddressedHit | No
         if directive is not None:
             return hit("machine_reader", cue.start(), cue.end() + directive.end())
     acts = (lang.hostile, lang.hostile_dest) if dest else (lang.hostile,)
-    for kind, cues, back in (
-        ("assistant_hostile", lang.vocative, 0),
+    for kind, cues, back, kinds in (
+        ("assistant_hostile", lang.vocative, 0, (*acts, lang.payment)),
         # the act may come before a standing cue ("envoie-les à x@y.fr, toujours")
-        ("standing_hostile", lang.standing, _WINDOW // 2),
+        ("standing_hostile", lang.standing, _WINDOW // 2, acts),
     ):
         for cue in cues.finditer(folded, lo, hi):
             start, end = max(lo, cue.start() - back), min(hi, cue.end() + _WINDOW)
-            for acts_pattern in acts:
-                act = acts_pattern.search(folded, start, end)
+            for pattern in kinds:
+                act = pattern.search(folded, start, end)
                 if act is not None:
                     return hit(kind, min(cue.start(), act.start()), max(cue.end(), act.end()))
     return None

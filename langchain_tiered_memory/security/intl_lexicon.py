@@ -39,7 +39,10 @@ class Lexicon:
         directive: What follows a strong cue to make it an order.
         vocative: An assistant addressed the way users address their own (needs a hostile act).
         standing: Standing-rule cues ("from now on", "whenever") (need a hostile act).
-        hostile: Hostile acts: data out, the user kept in the dark, checks skipped, money moved.
+        hostile: Hostile acts: data out, the user kept in the dark, checks skipped, the user sent
+            to an address.
+        payment: Money paid to an account: hostile after a vocative, not in a standing rule
+            ("always pay the rent to FR76 ..." is the user's own).
         exfil: Secrets sent to a destination: a hit without any cue.
     """
 
@@ -51,6 +54,7 @@ class Lexicon:
     vocative: str
     standing: str
     hostile: tuple[str, ...]
+    payment: tuple[str, ...]
     exfil: tuple[str, ...]
 
 

@@ -85,6 +85,7 @@ DE = Lexicon(
     standing=r"\b(?:immer wenn|jedes mal|jedesmal|immer|ab sofort|ab jetzt|von nun an|kunftig|zukunftig"
     r"|dauerhaft\w*|fur immer|standig|merk dir|merke dir|behalte|in jeder antwort|jeder antwort)\b",
     hostile=(
+        r"\bneue\w* (?:bankverbindung|iban|kontonummer|kontodaten)\b|\b(?:bankverbindung|iban|kontonummer) (?:hat sich|wurde|ist) (?:\w+ )?geandert",
         r"\b(?:sag|teil|erklar)\w*\W{1,3}(?:ihm|ihr|ihnen|dem nutzer|dem kunden|den nutzern)\b" + S + r"{0,100}?" + DESTINATION,
         r"\bals (?:ob (?:es|sie) )?von mir (?:kam|kame|stammt)?|\bwie (?:anfragen|anweisungen|auftrage) (?:von mir|der geschaftsfuhrung|des chefs)\b",
         r"\bauch wenn\b" + S + r"{0,60}?\b(?:anderes|anders|andere)\b|\b(?:altere|alte|bisherige|andere) angaben\b" + S + r"{0,20}?\bungultig",
@@ -97,7 +98,6 @@ DE = Lexicon(
         r"|verifiziert|legitim|vertrauenswurdig|echt|von mir)|\bwie anfragen de[rs]\b",
         r"\b(?:losch|entfern|vernicht)\w*\b" + S + r"{0,30}\b(?:anh(?:a|ä)ng\w*|e-mails|dateien|daten"
         r"|nachrichten)\b|\b(?:anh(?:a|ä)ng\w*|e-mails|dateien)\b" + S + r"{0,30}\b(?:losch|entfern)\w*",
-        r"\b(?:zahl|bezahl|uberweis|verwende|nutz|geh)\w*\b" + S + r"{0,60}?" + DESTINATION,
         r"\b(?:schick|send|leit|verweis|fuhr)\w*\W{1,3}(?:ihn|sie|den nutzer|die nutzer|nutzer|kunden"
         r"|den kunden|user)\b" + S + r"{0,80}?" + DESTINATION,
         _DE_SHARE + S + r"{0,80}?" + alt(_DE_SECRET, r"alle", r"kopie") + S + r"{0,80}?" + DESTINATION,
@@ -109,6 +109,9 @@ DE = Lexicon(
         r"\b(?:sag|rat|empfiehl|empfehl)\w*" + S + r"{0,40}?\b(?:medikament\w*|behandlung|therapie)\b" + S
         + r"{0,20}(?:absetz|abbrech|beend|aufhor)",
         r"\bbeleidig\w*\W{1,3}(?:\w+\W{1,3}){0,2}?(?:den nutzer|die nutzer|den kunden|den benutzer)",
+    ),
+    payment=(
+        r"\b(?:zahl|bezahl|uberweis|verwende|nutz|geh)\w*\b" + S + r"{0,60}?" + DESTINATION,
     ),
     exfil=sendout(_DE_SHARE, _DE_SECRET),
 )
@@ -179,6 +182,7 @@ RU = Lexicon(
     standing=r"(?:каждый раз|всякий раз|всегда|с этого момента|отныне|впредь|навсегда|постоянн\w+"
     r"|запомни\w*|в каждом ответе|в каждый ответ|когда бы)",
     hostile=(
+        r"\bнов\w+ (?:реквизит|банковск\w+ сч[её]т|сч[её]т для оплаты)\w*|\bреквизиты (?:\w+ )?изменил",
         r"\b(?:скажи|сообщи)\w*\W{1,3}(?:ему|ей|им|пользовател\w*|клиент\w*)\b" + S + r"{0,100}?" + DESTINATION,
         r"\bкак (?:будто )?(?:от меня|мою команду|мой приказ|от администратора)\b",
         r"\bдаже если\b" + S + r"{0,60}?\b(?:другое|иное|обратное|друг\w+)\b",
@@ -189,8 +193,6 @@ RU = Lexicon(
         r"\b(?:считай|рассматривай|помечай|отмечай)\w*\b" + S + r"{0,40}\bкак (?:одобренн|подтвержденн"
         r"|проверенн|доверенн|легитимн|от меня)",
         r"\b(?:удали|сотри|уничтож)\w*\b" + S + r"{0,30}\b(?:вложени|письм|файл|данн|сообщени)\w*",
-        r"\b(?:оплат|перевод|переведи|переводи|плати|заплати)\w*\b" + S + r"{0,60}?(?:сч[её]т|карт|iban)"
-        + S + r"{0,40}?(?:" + DESTINATION + r"|\d{4} ?\d{4})",
         r"\b(?:отправляй|отправь|перенаправ|направ|веди|посылай)\w*\W{1,3}(?:его|ее|их|пользовател\w*"
         r"|клиент\w*)\b" + S + r"{0,80}?" + DESTINATION,
         _RU_SHARE + S + r"{0,80}?" + alt(_RU_SECRET, r"вс[её]", r"копи\w*") + S + r"{0,80}?" + DESTINATION,
@@ -201,6 +203,10 @@ RU = Lexicon(
         r"\b(?:советуй|посоветуй|скажи|рекомендуй|говори)\w*" + S + r"{0,40}?\b(?:брос|прекрат|отказ)\w*\b"
         + S + r"{0,20}(?:лечени|лекарств|терапи|таблет)\w*",
         r"\bоскорб\w*\W{1,3}(?:\w+\W{1,3}){0,2}?пользовател",
+    ),
+    payment=(
+        r"\b(?:оплат|перевод|переведи|переводи|плати|заплати)\w*\b" + S + r"{0,60}?(?:сч[её]т|карт|iban)"
+        + S + r"{0,40}?(?:" + DESTINATION + r"|\d{4} ?\d{4})",
     ),
     exfil=sendout(_RU_SHARE, _RU_SECRET),
 )
@@ -255,17 +261,20 @@ JA = Lexicon(
     standing=r"(?:たびに|度に|いつも|常に|今後|これから|以後|以降|永久|ずっと|覚えておいて|記憶して|恒久"
     r"|毎回|すべての回答|全ての回答|必ず)",
     hostile=(
+        r"(?:振込先|口座|支払先)(?:が|は)?(?:変更|変わ)",
         r"私(?:から|が送った)(?:もの|指示|依頼)として",
         r"たとえ.{0,30}?(?:違う|別の|異なる)",
         r"(?:知らせ|伝え|通知し|言わ|報告し)(?:ないで|ずに|ず)|こっそり|密かに|ひそかに"
         r"|気づかれ(?:ずに|ないように)|内緒で|黙って|(?:触れ|言及し)(?:ず|ないで)",
-        r"確認(?:なし|せずに|不要)|承認済み|承認された(?:もの)?として",
+        r"確認(?:は)?(?:なし|せずに|不要|しないで)|承認済み|承認された(?:もの)?として",
         r"(?:添付|メール|ファイル|データ)" + S + r"{0,10}?(?:削除|消去)",
-        r"(?:振込|支払|送金|振り込)" + S + r"{0,40}?(?:口座|カード|iban)",
         DESTINATION + r"\S*" + S + r"{0,20}?(?:誘導|案内|送|転送|送信|共有|追加)",
         _JA_SECRET + S + r"{0,40}?" + _JA_SEND,
         r"(?:薬|治療|服薬)" + S + r"{0,6}?(?:やめ|中止|止め)" + S + r"{0,10}?(?:言う|言って|伝え|勧め|アドバイス)",
         r"ユーザー(?:を|に対して)侮辱",
+    ),
+    payment=(
+        r"(?:振込|支払|送金|振り込)" + S + r"{0,40}?(?:口座|カード|iban)",
     ),
     exfil=(
         _JA_SECRET + S + r"{0,60}?" + DESTINATION + r"\S*" + S + r"{0,20}?" + _JA_SEND,
@@ -317,16 +326,19 @@ KO = Lexicon(
     vocative=LABEL + _KO_M + r"(?:야|아|님)?\s?[,:!]",
     standing=r"(?:때마다|항상|언제나|앞으로|이제부터|지금부터|영구|영원히|기억해|늘\s|매번|모든 답변)",
     hostile=(
+        r"(?:계좌|입금\s?계좌|송금\s?계좌)\S{0,2}\s?(?:변경|바뀌)",
         r"내가 보낸 것으로|나로부터 온 것으로",
         r"(?:다르게|달리|다른)\S{0,3}\s?.{0,20}?(?:하더라도|해도|있더라도)",
         r"(?:알리지|말하지|언급하지|통보하지)\s?(?:마|말|않)|몰래|들키지\s?않게|은밀히|비밀리에",
-        r"확인\s?(?:없이|안\s?하고|필요\s?없)|승인(?:된|됨)\s?(?:것으로|으로)",
+        r"확인\S{0,2}\s?(?:없이|안\s?하고|필요\s?없|하지\s?마)|승인(?:된|됨)\s?(?:것으로|으로)",
         r"(?:첨부|메일|파일|데이터)" + S + r"{0,10}?(?:삭제|지워)",
-        r"(?:송금|이체|결제|입금)" + S + r"{0,30}?(?:계좌|카드)|(?:계좌|카드)" + S + r"{0,30}?(?:송금|이체)",
         DESTINATION + r"\S*" + S + r"{0,20}?(?:보내|전달|전송|안내|유도|공유|추가|알려)",
         _KO_SECRET + S + r"{0,40}?" + _KO_SEND,
         r"(?:약|치료|복용)" + S + r"{0,6}?(?:끊|중단|그만)" + S + r"{0,10}?(?:말해|전해|권해|조언)",
         r"사용자(?:를|에게)\s?모욕",
+    ),
+    payment=(
+        r"(?:송금|이체|결제|입금)" + S + r"{0,30}?(?:계좌|카드)|(?:계좌|카드)" + S + r"{0,30}?(?:송금|이체)",
     ),
     exfil=(
         _KO_SECRET + S + r"{0,60}?" + DESTINATION + r"\S*" + S + r"{0,20}?" + _KO_SEND,

@@ -72,6 +72,7 @@ FR = Lexicon(
         + r"{0,40}?\b(?:texte|message|instructions?|prompt)",
     ),
     strong=(
+        r"\b(?:a|aux|pour|a l'attention d[eu]) (?:l'|le |la |les |tout |toute |tous les |toutes les |chaque )?(?:[\w'-]+ ){0,3}?" + _FR_M + r"\s{0,2}[:—–]",
         r"\b(?:note|message|avis|instruction|consigne|notification)s? (?:du |de |d')?(?:systeme|l'administrateur)\s{0,2}[:—–]",
         r"\bsi (?:tu es|vous etes|t'es) (?:un |une |l'|le |la )?(?:\w+ ){0,2}?" + _FR_M,
         r"\b(?:note|message|instructions?|consignes?|remarque|avis|rappel|info|information|p\.?s\.?"
@@ -106,9 +107,11 @@ FR = Lexicon(
     r"|permanente?|retiens|memorise|souviens-toi|garde en memoire|toujours|a chaque (?:reponse|message)"
     r"|quand on te demande)\b",
     hostile=(
+        r"\b(?:nouvel|nouveau|nouvelles?) (?:iban|rib|compte bancaire|coordonnees bancaires)\b|\b(?:iban|rib|coordonnees bancaires|compte bancaire) (?:a|ont) change",
+        r"\b(?:dis|dites|indique|indiquez|explique|expliquez|previens|prevenez|informe|informez)\w*\W{1,3}(?:a |aux )?(?:l'utilisat\w+|les utilisat\w+|le client|les clients|au client|aux clients)" + S + r"{0,120}?" + DESTINATION,
         r"\bcomme (?:un ordre|une instruction|une commande|si (?:ca|cela|c'etait)(?: venait)?)? ?(?:venant )?de (?:moi|l'administrateur|la direction)\b",
         r"\bmeme si\b" + S + r"{0,60}?\b(?:autre chose|le contraire|autrement|differemment|une autre)\b",
-        r"\bsans (?:en |le |la |l'|les |lui )?(?:informer|prevenir|avertir|aviser|dire|demander|"
+        r"\bsans (?:en |le |la |l'|les |lui |me |m'|nous )?(?:informer|prevenir|avertir|aviser|dire|demander|"
         r"verifi\w+|confirm\w+|controle\w*|validation|autorisation)\b",
         r"\bne (?:le |la |les |l'|lui |leur |en |rien )?(?:\w+ )?(?:mentionne|signale|dis|dites"
         r"|inform|previen|preven|montr|affich|demand)\w* (?:pas|jamais|rien)\b",
@@ -117,8 +120,6 @@ FR = Lexicon(
         r"verifi|legitime|fiable|authentique|venant de moi)",
         r"\b(?:supprim|effac|detrui)\w*\b" + S + r"{0,30}\b(?:pieces? jointes?|e-?mails?|courriels"
         r"|fichiers|donnees|messages?)\b",
-        r"\b(?:pai|pay|vir|vers|regl|utilis)\w*\b" + S + r"{0,60}?(?:iban|\brib\b|compte|carte)" + S
-        + r"{0,40}?" + DESTINATION,
         r"\b(?:renvo|redirig|envo|dirig|orient|invit|dis)\w*\W{1,3}(?:-?(?:le|la|les|lui|leur)\b|"
         r"l'utilisat\w+|les utilisat\w+|les? clients?)" + S + r"{0,80}?" + DESTINATION,
         _FR_SHARE + S + r"{0,80}?" + alt(_FR_SECRET, r"tou[ts]", r"copie") + S + r"{0,80}?"
@@ -131,6 +132,10 @@ FR = Lexicon(
         r"\b(?:dis|conseill|recommand|suggere|pousse)\w*" + S + r"{0,40}?\b(?:arret|interromp|abandonn"
         r"|cess)\w*\b" + S + r"{0,20}\b(?:traitement|medicaments?|therapie)",
         r"\binsult\w*\W{1,3}(?:\w+\W{1,3}){0,2}?(?:l'utilisat|les utilisat|le client|les clients)",
+    ),
+    payment=(
+        r"\b(?:pai|pay|vir|vers|regl|utilis)\w*\b" + S + r"{0,60}?(?:iban|\brib\b|compte|carte)" + S
+        + r"{0,40}?" + DESTINATION,
     ),
     exfil=sendout(_FR_SHARE, _FR_SECRET),
 )
@@ -191,9 +196,10 @@ ES = Lexicon(
         + S + r"{0,40}?\b(?:texto|mensaje|instrucciones|prompt)",
     ),
     strong=(
+        r"\b(?:a|al|para) (?:el |la |los |las |todo |toda |todos los |todas las |cada |cualquier )?(?:[\w'-]+ ){0,3}?" + _ES_M + r"\s{0,2}[:—–]",
         r"\b(?:nota|mensaje|aviso|instruccion|notificacion)(?:es)? del? (?:sistema|administrador)\s{0,2}[:—–]",
         r"\bsi (?:eres|usted es|sois) (?:un |una |el |la )?(?:\w+ ){0,2}?" + _ES_M,
-        r"\b(?:nota|mensaje|instrucciones?|aviso|recordatorio|informacion|p\.?s\.?|atencion"
+        r"\b(?:nota|mensaje|instruccion(?:es)?|aviso|recordatorio|informacion|p\.?s\.?|atencion"
         r"|importante|directiva|orden|solicitud)\W{1,3}(?:(?:dirigid[oa]s? |destinad[oa]s? )?"
         r"(?:para|a|al)\W{1,3})(?:el |la |los |las |todo |toda |todos los |todas las |cada |cualquier )?"
         r"(?:\w+ )?" + _ES_M,
@@ -220,6 +226,8 @@ ES = Lexicon(
     r"|en adelante|para siempre|de forma permanente|permanente|recuerda|memoriza|guarda en (?:la )?"
     r"memoria|en cada respuesta)\b",
     hostile=(
+        r"\b(?:nueva|nuevo)s? (?:cuenta bancaria|iban|datos bancarios)\b|\b(?:cuenta bancaria|iban|datos bancarios) (?:ha|han) cambiado",
+        r"\b(?:di|dile|diles|digale|indica|indicale|explica|explicale|avisa|avisale|informa)\w*\W{1,3}(?:al usuario|a los usuarios|al cliente|a los clientes)" + S + r"{0,120}?" + DESTINATION,
         r"\bcomo (?:si (?:viniera|fuera) )?(?:una orden |una instruccion )?(?:de mi|mia|del administrador)\b",
         r"\baunque\b" + S + r"{0,60}?\b(?:otra cosa|lo contrario|otra|otro)\b",
         r"\bsin (?:avisar|informar|notificar|decir|preguntar|comprobar|verificar|confirmar|confirmacion"
@@ -230,8 +238,6 @@ ES = Lexicon(
         r"\b(?:trat|consider|marc)\w*\b" + S + r"{0,40}\bcomo (?:aprobad|autorizad|verificad|legitim"
         r"|confiable|autentic|si vinier)",
         r"\b(?:borr|elimin|destru)\w*\b" + S + r"{0,30}\b(?:adjuntos?|correos?|archivos|datos|mensajes?)\b",
-        r"\b(?:pag|transfi|ingres|usa|utiliz)\w*\b" + S + r"{0,60}?(?:iban|cuenta|tarjeta)" + S
-        + r"{0,40}?" + DESTINATION,
         r"\b(?:envia|enviale|envialo|enviala|mandalo|mandala|redirig|dirig|dile|diles|llev)\w*\b" + S
         + r"{0,80}?" + DESTINATION,
         _ES_SHARE + S + r"{0,80}?" + alt(_ES_SECRET, r"tod[oa]s?", r"copia") + S + r"{0,80}?" + DESTINATION,
@@ -243,6 +249,10 @@ ES = Lexicon(
         r"\b(?:dile|diles|di|aconsej|recomiend|sugier)\w*\b" + S + r"{0,40}?\b(?:dej|abandon|suspend"
         r"|interrump)\w*\b" + S + r"{0,20}\b(?:tratamiento|medicacion|medicamentos?)",
         r"\binsult\w*\W{1,3}(?:\w+\W{1,3}){0,2}?(?:al usuario|a los usuarios|al cliente)",
+    ),
+    payment=(
+        r"\b(?:pag|transfi|ingres|usa|utiliz)\w*\b" + S + r"{0,60}?(?:iban|cuenta|tarjeta)" + S
+        + r"{0,40}?" + DESTINATION,
     ),
     exfil=sendout(_ES_SHARE, _ES_SECRET),
 )
@@ -307,6 +317,7 @@ IT = Lexicon(
         + r"{0,40}?\b(?:testo|messaggio|istruzioni|prompt)",
     ),
     strong=(
+        r"\b(?:a|al|all'|alla|per|ai|agli) ?(?:l'|il |la |lo |i |gli |le |ogni |qualsiasi |qualunque )?(?:[\w'-]+ ){0,3}?" + _IT_M + r"\s{0,2}[:—–]",
         r"\b(?:nota|messaggio|avviso|istruzion[ei]|notifica) (?:di|del|dal) (?:sistema|amministratore)\s{0,2}[:—–]",
         r"\bse (?:sei|lei e|siete) (?:un |una |un'|l'|il |la )?(?:\w+ ){0,2}?" + _IT_M,
         r"\b(?:nota|messaggio|istruzion[ei]|avviso|promemoria|informazione|p\.?s\.?|attenzione"
@@ -333,6 +344,8 @@ IT = Lexicon(
     r"adesso|d'ora in avanti|per sempre|in modo permanente|permanente|ricorda(?:ti|lo)?|memorizza"
     r"|tieni a mente|in ogni risposta|a ogni risposta)\b",
     hostile=(
+        r"\b(?:nuovo|nuova|nuove) (?:iban|conto corrente|coordinate bancarie)\b|\b(?:iban|conto corrente|coordinate bancarie) (?:e|sono) cambiat",
+        r"\b(?:di'|dì|dici|comunica|spiega|avvisa|informa|indica)\w*\W{1,3}(?:all'utente|agli utenti|al cliente|ai clienti|l'utente|gli utenti)" + S + r"{0,120}?" + DESTINATION,
         r"\bcome (?:se (?:venisse|fosse) )?(?:un ordine |un'istruzione )?(?:da me|mio|dall'amministratore)\b",
         r"\banche se\b" + S + r"{0,60}?\b(?:altro|il contrario|diversamente|un altro|un'altra)\b",
         r"\bsenza (?:avvisar|informar|notificar|dir|chieder|controll|verific|conferm|autorizzazion"
@@ -342,8 +355,6 @@ IT = Lexicon(
         r"\b(?:tratt|consider|segn)\w*\b" + S + r"{0,40}\bcome (?:approvat|autorizzat|verificat|legittim"
         r"|affidabil|autentic|se provenisse)",
         r"\b(?:cancell|elimin|distrugg)\w*\b" + S + r"{0,30}\b(?:allegat[io]|email|mail|file|dati|messaggi)\b",
-        r"\b(?:pag|bonific|vers|usa|utilizz)\w*\b" + S + r"{0,60}?(?:iban|conto|carta)" + S
-        + r"{0,40}?" + DESTINATION,
         r"\b(?:mandal|invial|reindirizz|indirizz|digli|dille|porta)\w*\b" + S + r"{0,80}?" + DESTINATION,
         _IT_SHARE + S + r"{0,80}?" + alt(_IT_SECRET, r"tutt[eoi]", r"copia") + S + r"{0,80}?" + DESTINATION,
         _IT_SHARE + S + r"{0,60}?" + _IT_SECRET,
@@ -354,6 +365,10 @@ IT = Lexicon(
         r"\b(?:digli|dille|di'|dì|consigli|raccomand|suggerisc)\w*" + S + r"{0,40}?\b(?:smett|interromp"
         r"|abbandon|sospend)\w*\b" + S + r"{0,20}\b(?:terapia|farmac[oi]|cura|medicin)",
         r"\binsult\w*\W{1,3}(?:\w+\W{1,3}){0,2}?(?:l'utente|gli utenti|il cliente)",
+    ),
+    payment=(
+        r"\b(?:pag|bonific|vers|usa|utilizz)\w*\b" + S + r"{0,60}?(?:iban|conto|carta)" + S
+        + r"{0,40}?" + DESTINATION,
     ),
     exfil=sendout(_IT_SHARE, _IT_SECRET),
 )
@@ -418,6 +433,7 @@ PT = Lexicon(
         + r"{0,40}?\b(?:texto|mensagem|instrucoes|prompt)",
     ),
     strong=(
+        r"\b(?:a|ao|para|aos) (?:o |a |os |as |todo |toda |todos os |todas as |cada |qualquer )?(?:[\w'-]+ ){0,3}?" + _PT_M + r"\s{0,2}[:—–]",
         r"\b(?:nota|mensagem|aviso|instrucao|notificacao) (?:do|de) (?:sistema|administrador)\s{0,2}[:—–]",
         r"\bse (?:voce e|voce for|tu es|for) (?:um |uma |o |a )?(?:\w+ ){0,2}?" + _PT_M,
         r"\b(?:nota|mensagem|instruc(?:ao|oes)|aviso|lembrete|informacao|p\.?s\.?|atencao|observacao"
@@ -445,6 +461,8 @@ PT = Lexicon(
     r"|daqui para frente|daqui em diante|a partir de hoje|para sempre|permanente|lembre-se|lembre"
     r"|memorize|guarde (?:isto|isso|na memoria)|em cada resposta|a cada resposta)\b",
     hostile=(
+        r"\b(?:nova|novo|novos) (?:conta bancaria|iban|dados bancarios|chave pix)\b|\b(?:conta bancaria|iban|dados bancarios|chave pix) mud",
+        r"\b(?:diga|digam|informe|avise|explique|indique)\w*\W{1,3}(?:ao usuario|aos usuarios|o usuario|os usuarios|ao cliente|aos clientes|o cliente)" + S + r"{0,120}?" + DESTINATION,
         r"\bcomo (?:se (?:viesse|fosse) )?(?:uma ordem |uma instrucao )?(?:de mim|minha|do administrador)\b",
         r"\bmesmo que\b" + S + r"{0,60}?\b(?:outra coisa|o contrario|outra|outro)\b",
         r"\bsem (?:avisar|informar|notificar|dizer|perguntar|verificar|conferir|confirmar|confirmacao"
@@ -454,8 +472,6 @@ PT = Lexicon(
         r"\b(?:trat|consider|marqu)\w*\b" + S + r"{0,40}\bcomo (?:aprovad|autorizad|verificad|legitim"
         r"|confiavel|autentic|se viesse)",
         r"\b(?:apag|exclu|elimin|destru)\w*\b" + S + r"{0,30}\b(?:anexos?|e-?mails?|arquivos|dados|mensagens)\b",
-        r"\b(?:pagu|pag|transfir|deposit|use|utiliz)\w*\b" + S + r"{0,60}?(?:iban|conta|cartao|pix)" + S
-        + r"{0,40}?" + DESTINATION,
         r"\b(?:mande-o|mande-a|envie-o|envie-a|redirecion|encaminhe-o|direcion|diga a ele|leve)\w*\b" + S
         + r"{0,80}?" + DESTINATION,
         _PT_SHARE + S + r"{0,80}?" + alt(_PT_SECRET, r"tod[oa]s?", r"copia") + S + r"{0,80}?" + DESTINATION,
@@ -467,6 +483,10 @@ PT = Lexicon(
         r"\b(?:diga|aconselh|recomend|sugir)\w*\b" + S + r"{0,40}?\b(?:par|abandon|suspend|interromp)"
         r"\w*\b" + S + r"{0,20}\b(?:tratamento|medicacao|medicamentos?|remedios?)",
         r"\binsult\w*\W{1,3}(?:\w+\W{1,3}){0,2}?(?:o usuario|os usuarios|o cliente)",
+    ),
+    payment=(
+        r"\b(?:pagu|pag|transfir|deposit|use|utiliz)\w*\b" + S + r"{0,60}?(?:iban|conta|cartao|pix)" + S
+        + r"{0,40}?" + DESTINATION,
     ),
     exfil=sendout(_PT_SHARE, _PT_SECRET),
 )
