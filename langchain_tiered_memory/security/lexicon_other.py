@@ -32,6 +32,8 @@ DE = Lexicon(
         " wenn ", " alle", " bitte", " nur ", " oder ", " wird ", " kein", " ohne ",
     ),
     override=(
+        r"\b(?:verhalte dich|verhalten sie sich|handle|agiere|antworte)\b" + S + r"{0,40}?\b(?:wie|als)\b" + S + r"{0,40}?\bohne (?:jegliche |alle )?(?:filter|einschrankungen|beschrankungen|regeln|zensur|grenzen)",
+        r"\b(?:vergiss|vergessen sie|ignorier\w*)\W{1,3}was (?:man )?(?:dir|ihnen) (?:[\w-]+ ){0,3}?(?:gesagt|aufgetragen|vorgegeben|beigebracht)",
         r"\b(?:ignorier\w*|vergiss|vergessen sie|lass|uberspring\w*)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:frage|anfrage|aufgabe|bewertung|nachricht|text)\b.{0,60}?\b(?:antwort|sag|schreib|gib)\w*.{0,200}?" + DESTINATION,
         r"\b(?:sicherheits)?(?:richtlinien|regeln|vorgaben|einschrankungen)\b" + S + r"{0,20}?\b(?:hier |in diesem fall )?nicht (?:mehr )?gelten|\bsicherheits(?:richtlinien|regeln) gelten (?:hier )?nicht",
         r"\b(?:du befolgst|du hast|es gibt|befolgst du)\b" + S + r"{0,10}?\bkeine (?:regeln|richtlinien|einschrankungen|beschrankungen|grenzen|filter) mehr\b",
@@ -85,6 +87,7 @@ DE = Lexicon(
     standing=r"\b(?:immer wenn|jedes mal|jedesmal|immer|ab sofort|ab jetzt|von nun an|kunftig|zukunftig"
     r"|dauerhaft\w*|fur immer|standig|merk dir|merke dir|behalte|in jeder antwort|jeder antwort)\b",
     hostile=(
+        r"\b(?:jemand|jeder|wer auch immer|irgendwer|ein fremder)\b" + S + r"{0,80}?" + _DE_SECRET + r"(?:(?!\bnicht\b|\bnie\b|\bniemals\b|\bkein)[^.!?\n]){0,60}?\b(?:gib|sag|nenn|verrat|schick|teil)\w*(?!\W{1,3}(?:\w+\W{1,3}){0,2}?(?:nicht|nie|niemals)\b)",
         r"\bneue\w* (?:bankverbindung|iban|kontonummer|kontodaten)\b|\b(?:bankverbindung|iban|kontonummer) (?:hat sich|wurde|ist) (?:\w+ )?geandert",
         r"\b(?:sag|teil|erklar)\w*\W{1,3}(?:ihm|ihr|ihnen|dem nutzer|dem kunden|den nutzern)\b" + S + r"{0,100}?" + DESTINATION,
         r"\bals (?:ob (?:es|sie) )?von mir (?:kam|kame|stammt)?|\bwie (?:anfragen|anweisungen|auftrage) (?:von mir|der geschaftsfuhrung|des chefs)\b",
@@ -133,6 +136,7 @@ RU = Lexicon(
     gate=(
     ),
     override=(
+        r"\b(?:веди себя|действуй|отвечай)\b" + S + r"{0,40}?\bкак\b" + S + r"{0,40}?\bбез (?:каких-либо |всяких |любых )?(?:ограничени|фильтр|правил|цензур)\w*",
         r"\b(?:игнорируй\w*|забудь\w*|не отвечай на|пропусти)\s{1,3}(?:\w+\s{1,3}){0,2}?(?:вопрос|запрос|задач|отзыв|сообщени|текст)\w*.{0,60}?\b(?:ответь|скажи|напиши|выведи)\w*.{0,200}?" + DESTINATION,
         r"\bправила (?:безопасности|этики)\b" + S + r"{0,20}?\b(?:здесь |тут )?не (?:действуют|применяются|работают)",
         r"\b(?:у тебя|для тебя|у вас) (?:больше )?нет (?:никаких )?(?:правил|ограничений|фильтров)\b",
@@ -182,6 +186,7 @@ RU = Lexicon(
     standing=r"(?:каждый раз|всякий раз|всегда|с этого момента|отныне|впредь|навсегда|постоянн\w+"
     r"|запомни\w*|в каждом ответе|в каждый ответ|когда бы)",
     hostile=(
+        r"\b(?:кто-то|кто-нибудь|кто угодно|любой|кому угодно|посторонн\w+)\b" + S + r"{0,80}?" + _RU_SECRET + r"(?:(?!\bне\b|\bникогда\b|\bнельзя\b)[^.!?\n]){0,60}?\b(?:скажи|дай|сообщи|назови|отправ|перешли)\w*",
         r"\bнов\w+ (?:реквизит|банковск\w+ сч[её]т|сч[её]т для оплаты)\w*|\bреквизиты (?:\w+ )?изменил",
         r"\b(?:скажи|сообщи)\w*\W{1,3}(?:ему|ей|им|пользовател\w*|клиент\w*)\b" + S + r"{0,100}?" + DESTINATION,
         r"\bкак (?:будто )?(?:от меня|мою команду|мой приказ|от администратора)\b",
@@ -226,6 +231,7 @@ JA = Lexicon(
     gate=(
     ),
     override=(
+        r"(?:制限|制約|フィルター)(?:の)?(?:ない|なし|無し)(?:で|に)?" + S + r"{0,20}?(?:振る舞|ふるま|答え)",
         r"(?:質問|依頼|タスク|レビュー|メッセージ|文章)(?:は|を)?(?:無視|忘れ)(?:して|し|て)[、,]?.{0,200}?" + DESTINATION + r".{0,60}?(?:答え|言っ|書い|出力|返)",
         r"(?:安全|セキュリティ|倫理)(?:上の)?(?:ルール|ガイドライン|ポリシー|規則)(?:は|が)(?:ここでは|この場合)?(?:適用されない|適用されません|無効)",
         r"開発者モード.{0,30}?(?:制限|制約|フィルター)(?:の|が)?(?:ない|なし|無い|無し)",
@@ -261,6 +267,7 @@ JA = Lexicon(
     standing=r"(?:たびに|度に|いつも|常に|今後|これから|以後|以降|永久|ずっと|覚えておいて|記憶して|恒久"
     r"|毎回|すべての回答|全ての回答|必ず)",
     hostile=(
+        r"(?:誰か|誰が|誰にでも|第三者)" + S + r"{0,40}?" + _JA_SECRET + S + r"{0,40}?(?:教え|伝え|送|渡)(?!ない|ず|るな|てはいけ|ちゃだめ)",
         r"(?:振込先|口座|支払先)(?:が|は)?(?:変更|変わ)",
         r"私(?:から|が送った)(?:もの|指示|依頼)として",
         r"たとえ.{0,30}?(?:違う|別の|異なる)",
@@ -296,6 +303,7 @@ KO = Lexicon(
     gate=(
     ),
     override=(
+        r"(?:제한|제약|필터)\S{0,2}\s?(?:없이|없는)" + S + r"{0,20}?(?:행동|대답|답변)",
         r"(?:질문|요청|작업|리뷰|메시지|글)\S{0,2}\s?(?:무시|잊)(?:하고|고).{0,200}?" + DESTINATION + r".{0,60}?(?:답해|답하|말해|써|출력)",
         r"(?:보안|안전|윤리)\s?(?:규칙|지침|정책|가이드라인)\S{0,2}\s?(?:여기서는\s?|이 경우\s?)?적용되지\s?않",
         r"개발자\s?모드.{0,30}?(?:제한|제약|필터)\S{0,2}\s?(?:없는|없이)",
@@ -317,15 +325,18 @@ KO = Lexicon(
         r"(?:읽는|처리하는|요약하는|평가하는|분석하는|검토하는|보는)\s?(?:모든\s?)?" + _KO_M,
         _KO_M + r"\s?(?:에게|께|에 대한 지시|에게 보내는)\s?[:,]?",
         _KO_M + r"(?:이|라)면",
+        _KO_M + r"\s?(?:참고|주의|지시|메모|안내|필독)\s?[:：]",
         r"만약\s?(?:네가|당신이|너가)\s?" + _KO_M,
     ),
     directive=(
         r"(?:하세요|하십시오|해\s?주세요|해\s?줘|해라|하라|할\s?것|마세요|마라|말\s?것|말아|세요|십시오"
-        r"|해야|하도록|줘|해\b|라\b|거라|주길|바랍니다|[가-힣](?:어|아|여|해)(?:\s|[.!,]|$))"
+        r"|해야|하도록|줘|해\b|라\b|거라|주길|바랍니다|[가-힣]야\s?(?:함|한다|합니다)|[가-힣]\s?것(?:\.|$)"
+        r"|[가-힣](?:어|아|여|해)(?:\s|[.!,]|$))"
     ),
     vocative=LABEL + _KO_M + r"(?:야|아|님)?\s?[,:!]",
     standing=r"(?:때마다|항상|언제나|앞으로|이제부터|지금부터|영구|영원히|기억해|늘\s|매번|모든 답변)",
     hostile=(
+        r"(?:누가|누군가|누구든|아무에게나|아무나)" + S + r"{0,40}?" + _KO_SECRET + S + r"{0,40}?(?:알려|보내|말해|전달|줘)(?!\s?주지|지\s?마|\s?주면\s?안)",
         r"(?:계좌|입금\s?계좌|송금\s?계좌)\S{0,2}\s?(?:변경|바뀌)",
         r"내가 보낸 것으로|나로부터 온 것으로",
         r"(?:다르게|달리|다른)\S{0,3}\s?.{0,20}?(?:하더라도|해도|있더라도)",

@@ -48,6 +48,7 @@ FR = Lexicon(
         " l'", " d'", " qu'", "chaque ", " aux ", " et ", " ce ", " du ", " sans ", " moi ",
     ),
     override=(
+        r"\b(?:comporte-toi|comportez-vous|agis|agissez|reponds|repondez)\b" + S + r"{0,40}?\b(?:comme|en tant qu)" + S + r"{0,40}?\bsans (?:aucune? )?(?:restrictions?|filtres?|limites?|censure|regles?)",
         r"\b(?:merci d(?:e |')|veuillez |priere d(?:e |')|je (?:te|vous) (?:demande|prie) d(?:e |'))(?:ignorer|oublier|ne (?:plus|pas) tenir compte|faire abstraction)" + _FR_GAP + _FR_OWN_OR_ALL,
         r"\b(?:ignore[zs]?|oublie[zs]?)\W{1,3}(?:tout )?ce qu'on (?:t'a|vous a) (?:dit|demande|appris)\b",
         r"\b(?:ignore[zs]?|oublie[zs]?|laisse[zs]? tomber|ne (?:tiens|tenez) pas compte d[eu']|ne reponds pas a)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:question|demande|requete|tache|avis|critique|message|texte)\b.{0,60}?\b(?:repon|di[st]|ecri|affich)\w*.{0,200}?" + DESTINATION,
@@ -78,7 +79,7 @@ FR = Lexicon(
         r"\b(?:note|message|instructions?|consignes?|remarque|avis|rappel|info|information|p\.?s\.?"
         r"|attention|important|directive|ordre|requete)\W{1,3}(?:(?:destinee?s? |adressee?s? )?"
         r"(?:pour|a|aux|a l'attention d[eu])\W{1,3})(?:l'|le |la |les |tout |toute |tous les "
-        r"|toutes les |chaque |votre |ton |ta )?(?:\w+ )?" + _FR_M,
+        r"|toutes les |chaque |votre |ton |ta )?(?:[\w'-]+ ){0,4}?" + _FR_M,
         r"\b(?:a|aux|pour) (?:l'|le |la |les |tout |toute |tous les |toutes les |chaque |n'importe quel"
         r"(?:le)? )?(?:\w+ )?" + _FR_M + r"\W{0,3}(?:qui|traitant|lisant|resumant|analysant|evaluant"
         r"|charge\w* de)\b" + r"[^.!?\n]{0,60}?(?:\b(?:ce|cet|cette|ces|mon|ma|mes|notre|nos)\b|[:—–])",
@@ -107,6 +108,7 @@ FR = Lexicon(
     r"|permanente?|retiens|memorise|souviens-toi|garde en memoire|toujours|a chaque (?:reponse|message)"
     r"|quand on te demande)\b",
     hostile=(
+        r"\b(?:quelqu'un|n'importe qui|qui que ce soit|tout le monde|toute personne|un inconnu)\b" + S + r"{0,80}?" + _FR_SECRET + r"(?:(?!\bne\b|\bn'|\bjamais\b|\bpas\b)[^.!?。！？\n]){0,60}?\b(?:donne|dis|dites|communique|revele|envoie|transmets|file|passe)\w*",
         r"\b(?:nouvel|nouveau|nouvelles?) (?:iban|rib|compte bancaire|coordonnees bancaires)\b|\b(?:iban|rib|coordonnees bancaires|compte bancaire) (?:a|ont) change",
         r"\b(?:dis|dites|indique|indiquez|explique|expliquez|previens|prevenez|informe|informez)\w*\W{1,3}(?:a |aux )?(?:l'utilisat\w+|les utilisat\w+|le client|les clients|au client|aux clients)" + S + r"{0,120}?" + DESTINATION,
         r"\bcomme (?:un ordre|une instruction|une commande|si (?:ca|cela|c'etait)(?: venait)?)? ?(?:venant )?de (?:moi|l'administrateur|la direction)\b",
@@ -175,6 +177,7 @@ ES = Lexicon(
         " por ", " tu ", " tus ", " es ", " y ", "siempre", "cada vez", " sin ", "¿", "¡",
     ),
     override=(
+        r"\b(?:comportate|actua|responde)\b" + S + r"{0,40}?\bcomo" + S + r"{0,40}?\bsin (?:ninguna |ningun )?(?:restricciones|filtros?|limites|censura|reglas)",
         r"\b(?:ignora|ignore|olvida|olvide)\W{1,3}(?:todo )?lo que te (?:dijeron|han dicho|pidieron)\b",
         r"(?<!que )\b(?:ignora|ignore|olvida|olvide|deja|omite|no respondas a)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:pregunta|peticion|solicitud|tarea|resena|mensaje|texto)\b.{0,60}?\b(?:respond|di\b|dile|escrib|contest|muestr)\w*.{0,200}?" + DESTINATION,
         r"\b(?:reglas|normas|politicas|restricciones|directrices) (?:de seguridad|eticas)\b" + S + r"{0,20}?\bno (?:se )?aplican\b",
@@ -202,7 +205,7 @@ ES = Lexicon(
         r"\b(?:nota|mensaje|instruccion(?:es)?|aviso|recordatorio|informacion|p\.?s\.?|atencion"
         r"|importante|directiva|orden|solicitud)\W{1,3}(?:(?:dirigid[oa]s? |destinad[oa]s? )?"
         r"(?:para|a|al)\W{1,3})(?:el |la |los |las |todo |toda |todos los |todas las |cada |cualquier )?"
-        r"(?:\w+ )?" + _ES_M,
+        r"(?:[\w'-]+ ){0,4}?" + _ES_M,
         r"\b(?:a|al|para) (?:el |la |los |las |todo |toda |todos los |todas las |cada |cualquier )?"
         r"(?:\w+ )?" + _ES_M + r"\W{0,3}(?:que|procesando|leyendo|resumiendo|analizando|evaluando"
         r"|encargad\w+ de)\b" + r"[^.!?\n]{0,60}?(?:\b(?:este|esta|estos|estas|esto|mi|mis|nuestr[oa]s?)\b|[:—–])",
@@ -226,6 +229,7 @@ ES = Lexicon(
     r"|en adelante|para siempre|de forma permanente|permanente|recuerda|memoriza|guarda en (?:la )?"
     r"memoria|en cada respuesta)\b",
     hostile=(
+        r"\b(?:alguien|cualquiera|quien sea|cualquier persona|un desconocido)\b" + S + r"{0,80}?" + _ES_SECRET + r"(?:(?!\bno\b|\bnunca\b|\bjamas\b)[^.!?。！？\n]){0,60}?\b(?:da|dale|dasela|daselo|di|dile|dísela|comunica|revela|envia|manda|pasa)\w*",
         r"\b(?:nueva|nuevo)s? (?:cuenta bancaria|iban|datos bancarios)\b|\b(?:cuenta bancaria|iban|datos bancarios) (?:ha|han) cambiado",
         r"\b(?:di|dile|diles|digale|indica|indicale|explica|explicale|avisa|avisale|informa)\w*\W{1,3}(?:al usuario|a los usuarios|al cliente|a los clientes)" + S + r"{0,120}?" + DESTINATION,
         r"\bcomo (?:si (?:viniera|fuera) )?(?:una orden |una instruccion )?(?:de mi|mia|del administrador)\b",
@@ -296,6 +300,7 @@ IT = Lexicon(
         " l'", " del ", " senza ",
     ),
     override=(
+        r"\b(?:comportati|agisci|rispondi)\b" + S + r"{0,40}?\bcome" + S + r"{0,40}?\bsenza (?:alcuna |nessuna )?(?:restrizioni|filtri|limiti|censura|regole)",
         r"\b(?:ti prego di |vi prego di |per favore,? )(?:ignorare|dimenticare|ignora|dimentica)" + _IT_GAP + _IT_OWN_OR_ALL,
         r"\b(?:ignora|dimentica|lascia perdere|lascia stare|tralascia|salta|non rispondere a)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:domanda|richiesta|compito|recensione|messaggio|testo)\b.{0,60}?\b(?:rispond|di'|dì|dici|scriv|mostr)\w*.{0,200}?" + DESTINATION,
         r"\b(?:linee guida|regole|norme|politiche|restrizioni) (?:di sicurezza|etiche)\b" + S + r"{0,20}?\bnon (?:valgono|si applicano)\b",
@@ -323,7 +328,7 @@ IT = Lexicon(
         r"\b(?:nota|messaggio|istruzion[ei]|avviso|promemoria|informazione|p\.?s\.?|attenzione"
         r"|importante|direttiva|ordine|richiesta)\W{1,3}(?:(?:destinat[oa] |rivolt[oa] )?"
         r"(?:per|a|al|all'|alla)\W{0,3})(?:l'|il |la |lo |i |gli |le |ogni |qualsiasi |qualunque "
-        r"|tutti gli |tutte le )?(?:\w+ )?" + _IT_M,
+        r"|tutti gli |tutte le )?(?:[\w'-]+ ){0,4}?" + _IT_M,
         r"\b(?:a|al|all'|per|ai|agli) ?(?:l'|il |la |lo |i |gli |le |ogni |qualsiasi |qualunque "
         r"|tutti gli |tutte le )?(?:\w+ )?" + _IT_M + r"\W{0,3}(?:che|incaricat\w+ di)\b" + r"[^.!?\n]{0,60}?(?:\b(?:questo|questa|questi|queste|quest'|mio|mia|miei|mie|nostr[oaie])\b|[:—–])",
         r"\b" + _IT_M + r" (?:che|incaricat\w+ di) (?:legge|leggono|elabora|elaborano|riassume"
@@ -344,6 +349,7 @@ IT = Lexicon(
     r"adesso|d'ora in avanti|per sempre|in modo permanente|permanente|ricorda(?:ti|lo)?|memorizza"
     r"|tieni a mente|in ogni risposta|a ogni risposta)\b",
     hostile=(
+        r"\b(?:qualcuno|chiunque|qualsiasi persona|uno sconosciuto)\b" + S + r"{0,80}?" + _IT_SECRET + r"(?:(?!\bnon\b|\bmai\b)[^.!?。！？\n]){0,60}?\b(?:da|dagli|dagliela|dai|di'|dì|digli|comunica|rivela|invia|manda|passa)\w*",
         r"\b(?:nuovo|nuova|nuove) (?:iban|conto corrente|coordinate bancarie)\b|\b(?:iban|conto corrente|coordinate bancarie) (?:e|sono) cambiat",
         r"\b(?:di'|dì|dici|comunica|spiega|avvisa|informa|indica)\w*\W{1,3}(?:all'utente|agli utenti|al cliente|ai clienti|l'utente|gli utenti)" + S + r"{0,120}?" + DESTINATION,
         r"\bcome (?:se (?:venisse|fosse) )?(?:un ordine |un'istruzione )?(?:da me|mio|dall'amministratore)\b",
@@ -411,6 +417,7 @@ PT = Lexicon(
         " suas ", " seu ", " sua ", " e ", "sempre", " em ", " na ", " sem ",
     ),
     override=(
+        r"\b(?:comporte-se|aja|responda)\b" + S + r"{0,40}?\bcomo" + S + r"{0,40}?\bsem (?:nenhuma |qualquer )?(?:restricoes|filtros?|limites|censura|regras)",
         r"\b(?:por favor,? )(?:ignore|esqueca|desconsidere)" + _PT_GAP + _PT_OWN_OR_ALL,
         r"\b(?:ignore|esqueca|desconsidere)\W{1,3}(?:tudo )?o que (?:te|lhe) (?:disseram|pediram)\b",
         r"\b(?:ignore|ignora|esqueca|deixe de lado|nao responda a?)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:pergunta|pedido|solicitacao|tarefa|avaliacao|mensagem|texto)\b.{0,60}?\b(?:respond|diga|escrev|mostr)\w*.{0,200}?" + DESTINATION,
@@ -439,7 +446,7 @@ PT = Lexicon(
         r"\b(?:nota|mensagem|instruc(?:ao|oes)|aviso|lembrete|informacao|p\.?s\.?|atencao|observacao"
         r"|importante|diretiva|ordem|pedido)\W{1,3}(?:(?:dirigid[oa]s? |destinad[oa]s? )?"
         r"(?:para|a|ao|à)\W{1,3})(?:o |a |os |as |todo |toda |todos os |todas as |cada |qualquer )?"
-        r"(?:\w+ )?" + _PT_M,
+        r"(?:[\w'-]+ ){0,4}?" + _PT_M,
         r"\b(?:a|ao|para|aos) (?:o |a |os |as |todo |toda |todos os |todas as |cada |qualquer )?"
         r"(?:\w+ )?" + _PT_M + r"\W{0,3}(?:que|processando|lendo|resumindo|analisando|avaliando"
         r"|encarregad\w+ de)\b" + r"[^.!?\n]{0,60}?(?:\b(?:este|esta|estes|estas|isto|esse|essa|meu|minha|meus|minhas|noss[oa]s?)\b|[:—–])",
@@ -461,6 +468,7 @@ PT = Lexicon(
     r"|daqui para frente|daqui em diante|a partir de hoje|para sempre|permanente|lembre-se|lembre"
     r"|memorize|guarde (?:isto|isso|na memoria)|em cada resposta|a cada resposta)\b",
     hostile=(
+        r"\b(?:alguem|qualquer pessoa|quem quer que seja|um desconhecido)\b" + S + r"{0,80}?" + _PT_SECRET + r"(?:(?!\bnao\b|\bnunca\b|\bjamais\b)[^.!?。！？\n]){0,60}?\b(?:de|entregue|diga|informe|revele|envie|mande|passe|fale)\w*",
         r"\b(?:nova|novo|novos) (?:conta bancaria|iban|dados bancarios|chave pix)\b|\b(?:conta bancaria|iban|dados bancarios|chave pix) mud",
         r"\b(?:diga|digam|informe|avise|explique|indique)\w*\W{1,3}(?:ao usuario|aos usuarios|o usuario|os usuarios|ao cliente|aos clientes|o cliente)" + S + r"{0,120}?" + DESTINATION,
         r"\bcomo (?:se (?:viesse|fosse) )?(?:uma ordem |uma instrucao )?(?:de mim|minha|do administrador)\b",
