@@ -32,11 +32,11 @@ DE = Lexicon(
         " wenn ", " alle", " bitte", " nur ", " oder ", " wird ", " kein", " ohne ",
     ),
     override=(
-        r"\b(?:verhalte dich|verhalten sie sich|handle|agiere|antworte)\b" + S + r"{0,40}?\b(?:wie|als)\b" + S + r"{0,40}?\bohne (?:jegliche |alle )?(?:filter|einschrankungen|beschrankungen|regeln|zensur|grenzen)",
+        r"\b(?:verhalte dich|verhalten sie sich|handle|agiere|antworte)\b" + S + r"{0,40}?\b(?:wie|als)\b" + S + r"{0,40}?\bohne (?:jegliche |alle |jede )?(?:filter|einschrankung|beschrankung|regeln|zensur|grenzen)",
         r"\b(?:vergiss|vergessen sie|ignorier\w*)\W{1,3}was (?:man )?(?:dir|ihnen) (?:[\w-]+ ){0,3}?(?:gesagt|aufgetragen|vorgegeben|beigebracht)",
         r"\b(?:ignorier\w*|vergiss|vergessen sie|lass|uberspring\w*)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:frage|anfrage|aufgabe|bewertung|nachricht|text)\b.{0,60}?\b(?:antwort|sag|schreib|gib)\w*.{0,200}?" + DESTINATION,
         r"\b(?:sicherheits)?(?:richtlinien|regeln|vorgaben|einschrankungen)\b" + S + r"{0,20}?\b(?:hier |in diesem fall )?nicht (?:mehr )?gelten|\bsicherheits(?:richtlinien|regeln) gelten (?:hier )?nicht",
-        r"\b(?:du befolgst|du hast|es gibt|befolgst du)\b" + S + r"{0,10}?\bkeine (?:regeln|richtlinien|einschrankungen|beschrankungen|grenzen|filter) mehr\b",
+        r"\b(?:du befolgst|du hast|es gibt|gibt es|befolgst du)\b" + S + r"{0,10}?\bkeine (?:regeln|richtlinien|einschrankungen|beschrankungen|grenzen|filter) mehr\b",
         r"\b(?:du bist|sie sind) (?:jetzt |ab sofort |nun )?(?:uneingeschrankt|unzensiert|ungefiltert)\b",
         r"\bentwicklermodus" + S + r"{0,30}?\bohne (?:einschrankungen|beschrankungen|filter|grenzen)",
         r"\b(?:gib|gibst|geben sie)\b" + S + r"{0,30}?\b(?:intern|geheim|versteckt|vertraulich)\w* (?:daten|informationen|anweisungen)\b" + S + r"{0,10}?\bpreis",

@@ -32,7 +32,7 @@ _FR_RULES = (
 )
 _FR_ART = r"(?:les|la|le|ces|cette|ce)"
 _FR_POST = (
-    r"(?:ci-dessus|precedent\w*|anterieur\w*|initia\w*|d'origine|du systeme|systeme|de securite|plus haut|de l'utilisateur"
+    r"(?:d'avant|d'avant ca|de tout a l'heure|ci-dessus|precedent\w*|anterieur\w*|initia\w*|d'origine|du systeme|systeme|de securite|plus haut|de l'utilisateur"
     r"|qu'on (?:t'a|vous a)|que (?:l'on |ton |votre |tes |vos |le |les )?\w* ?(?:t'a|vous a|t'ont|vous ont))"
 )
 _FR_GAP = r"(?:[\s'-]{1,3}[^\W\d_]{1,20}){0,5}?[\s'-]{1,3}"
@@ -166,7 +166,7 @@ _ES_RULES = (
 )
 _ES_ART = r"(?:las|los|la|el|estas|esas|esta)"
 _ES_POST = (
-    r"(?:anterior\w*|previ[ao]s?|inicial\w*|original\w*|del sistema|de seguridad|de arriba|del usuario"
+    r"(?:de antes|de hasta ahora|anterior\w*|previ[ao]s?|inicial\w*|original\w*|del sistema|de seguridad|de arriba|del usuario"
     r"|que (?:te|le) (?:dieron|han dado|dio|ha dado|dan))"
 )
 ES = Lexicon(
@@ -284,7 +284,7 @@ _IT_RULES = (
 )
 _IT_ART = r"(?:le|gli|i|la|il|queste|quelle|questa)"
 _IT_POST = (
-    r"(?:precedent[ei]|iniziali|originali|di sistema|del sistema|di sicurezza|qui sopra|sopra|dell'utente"
+    r"(?:di prima|di finora|precedent[ei]|iniziali|originali|di sistema|del sistema|di sicurezza|qui sopra|sopra|dell'utente"
     r"|che ti (?:hanno|ha|sono stat[ei]) (?:dato|dat[ei]|impost[oaie]))"
 )
 _IT_GAP = r"(?:[\s'-]{1,3}[^\W\d_]{1,20}){0,5}?[\s'-]{1,3}"
@@ -402,7 +402,7 @@ _PT_RULES = (
 )
 _PT_ART = r"(?:as|os|a|o|estas|essas|esta)"
 _PT_POST = (
-    r"(?:anterior\w*|previ[ao]s|inicia\w*|origina\w*|do sistema|de seguranca|acima|do usuario"
+    r"(?:de antes|de ate agora|anterior\w*|previ[ao]s|inicia\w*|origina\w*|do sistema|de seguranca|acima|do usuario"
     r"|que (?:te|lhe) (?:deram|foram dad[oa]s|deu))"
 )
 _PT_GAP = r"(?:[\s'-]{1,3}[^\W\d_]{1,20}){0,5}?[\s'-]{1,3}"
