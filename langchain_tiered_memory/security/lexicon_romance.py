@@ -294,8 +294,8 @@ _IT_OWN_OR_ALL = (
 IT = Lexicon(
     lang="it",
     gate=(
-        " la ", " mi ", " ti ", " si ", " lo ", " sono ", " questo ", " questa ", "dell'",
-        "all'", " nel ", " sul ", " alla ", " il ", " della ", " che ", " non ", " gli ",
+        " la ", " mi ", " ti ", " si ", " lo ", " sono ", " questo ", " questa ", " dell'",
+        " all'", " nel ", " sul ", " alla ", " il ", " della ", " che ", " non ", " gli ",
         " una ", " tue ", " tuo ", " di ", " e ", " sei ", "sempre", "ogni volta", "d'ora",
         " l'", " del ", " senza ",
     ),
