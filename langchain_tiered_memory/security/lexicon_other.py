@@ -32,6 +32,7 @@ DE = Lexicon(
         " wenn ", " alle", " bitte", " nur ", " oder ", " wird ", " kein", " ohne ",
     ),
     override=(
+        r"\b(?:deine|ihre) (?:neue|wahre|eigentliche|einzige) (?:rolle|aufgabe|mission|funktion)\b" + S + r"{0,10}?\b(?:ist|lautet|besteht darin)\b",
         r"\b(?:verhalte dich|verhalten sie sich|handle|agiere|antworte)\b" + S + r"{0,40}?\b(?:wie|als)\b" + S + r"{0,40}?\bohne (?:jegliche |alle |jede )?(?:filter|einschrankung|beschrankung|regeln|zensur|grenzen)",
         r"\b(?:vergiss|vergessen sie|ignorier\w*)\W{1,3}was (?:man )?(?:dir|ihnen) (?:[\w-]+ ){0,3}?(?:gesagt|aufgetragen|vorgegeben|beigebracht)",
         r"\b(?:ignorier\w*|vergiss|vergessen sie|lass|uberspring\w*)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:frage|anfrage|aufgabe|bewertung|nachricht|text)\b.{0,60}?\b(?:antwort|sag|schreib|gib)\w*.{0,200}?" + DESTINATION,
@@ -136,6 +137,7 @@ RU = Lexicon(
     gate=(
     ),
     override=(
+        r"\b(?:твоя|ваша) (?:новая|настоящая|истинная|единственная) (?:роль|задача|миссия|цель|функция)\b" + S + r"{0,10}?(?:—|-|:|\bэто\b|\bсостоит)",
         r"\b(?:веди себя|действуй|отвечай)\b" + S + r"{0,40}?\bкак\b" + S + r"{0,40}?\bбез (?:каких-либо |всяких |любых )?(?:ограничени|фильтр|правил|цензур)\w*",
         r"\b(?:игнорируй\w*|забудь\w*|не отвечай на|пропусти)\s{1,3}(?:\w+\s{1,3}){0,2}?(?:вопрос|запрос|задач|отзыв|сообщени|текст)\w*.{0,60}?\b(?:ответь|скажи|напиши|выведи)\w*.{0,200}?" + DESTINATION,
         r"\bправила (?:безопасности|этики)\b" + S + r"{0,20}?\b(?:здесь |тут )?не (?:действуют|применяются|работают)",
@@ -231,6 +233,7 @@ JA = Lexicon(
     gate=(
     ),
     override=(
+        r"あなたの(?:新しい|本当の|真の|唯一の)(?:役割|任務|タスク|目的|使命)は",
         r"(?:制限|制約|フィルター)(?:の)?(?:ない|なし|無し)(?:で|に)?" + S + r"{0,20}?(?:振る舞|ふるま|答え)",
         r"(?:質問|依頼|タスク|レビュー|メッセージ|文章)(?:は|を)?(?:無視|忘れ)(?:して|し|て)[、,]?.{0,200}?" + DESTINATION + r".{0,60}?(?:答え|言っ|書い|出力|返)",
         r"(?:安全|セキュリティ|倫理)(?:上の)?(?:ルール|ガイドライン|ポリシー|規則)(?:は|が)(?:ここでは|この場合)?(?:適用されない|適用されません|無効)",
@@ -303,6 +306,7 @@ KO = Lexicon(
     gate=(
     ),
     override=(
+        r"(?:너의|당신의|네)\s?(?:새로운|진짜|진정한|유일한)\s?(?:역할|임무|목표|과제)(?:은|는)",
         r"(?:제한|제약|필터)\S{0,2}\s?(?:없이|없는)" + S + r"{0,20}?(?:행동|대답|답변)",
         r"(?:질문|요청|작업|리뷰|메시지|글)\S{0,2}\s?(?:무시|잊)(?:하고|고).{0,200}?" + DESTINATION + r".{0,60}?(?:답해|답하|말해|써|출력)",
         r"(?:보안|안전|윤리)\s?(?:규칙|지침|정책|가이드라인)\S{0,2}\s?(?:여기서는\s?|이 경우\s?)?적용되지\s?않",

@@ -48,6 +48,7 @@ FR = Lexicon(
         " l'", " d'", " qu'", "chaque ", " aux ", " et ", " ce ", " du ", " sans ", " moi ",
     ),
     override=(
+        r"\b(?:ton|ta|votre) (?:nouveau|nouvelle|vrai|vraie|veritable|seul|seule) (?:role|tache|mission|objectif|but|fonction)\b" + S + r"{0,10}?\b(?:est|sera|consiste) (?:de |d'|desormais |maintenant )",
         r"\b(?:comporte-toi|comportez-vous|agis|agissez|reponds|repondez)\b" + S + r"{0,40}?\b(?:comme|en tant qu)" + S + r"{0,40}?\bsans (?:aucune? )?(?:restrictions?|filtres?|limites?|censure|regles?)",
         r"\b(?:merci d(?:e |')|veuillez |priere d(?:e |')|je (?:te|vous) (?:demande|prie) d(?:e |'))(?:ignorer|oublier|ne (?:plus|pas) tenir compte|faire abstraction)" + _FR_GAP + _FR_OWN_OR_ALL,
         r"\b(?:ignore[zs]?|oublie[zs]?)\W{1,3}(?:tout )?ce qu'on (?:t'a|vous a) (?:dit|demande|appris)\b",
@@ -177,6 +178,7 @@ ES = Lexicon(
         " por ", " tu ", " tus ", " es ", " y ", "siempre", "cada vez", " sin ", "¿", "¡",
     ),
     override=(
+        r"\b(?:tu|su) (?:nuevo|nueva|verdadero|verdadera|unico|unica) (?:rol|papel|tarea|mision|objetivo|funcion)\b" + S + r"{0,10}?\b(?:es|sera|consiste en) (?:ahora )?\w",
         r"\b(?:comportate|actua|responde)\b" + S + r"{0,40}?\bcomo" + S + r"{0,40}?\bsin (?:ninguna |ningun )?(?:restricciones|filtros?|limites|censura|reglas)",
         r"\b(?:ignora|ignore|olvida|olvide)\W{1,3}(?:todo )?lo que te (?:dijeron|han dicho|pidieron)\b",
         r"(?<!que )\b(?:ignora|ignore|olvida|olvide|deja|omite|no respondas a)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:pregunta|peticion|solicitud|tarea|resena|mensaje|texto)\b.{0,60}?\b(?:respond|di\b|dile|escrib|contest|muestr)\w*.{0,200}?" + DESTINATION,
@@ -300,6 +302,7 @@ IT = Lexicon(
         " l'", " del ", " senza ",
     ),
     override=(
+        r"\b(?:il tuo|la tua) (?:nuovo|nuova|vero|vera|unico|unica) (?:ruolo|compito|missione|obiettivo|funzione)\b" + S + r"{0,10}?\b(?:e|sara|consiste nel) (?:ora |adesso )?\w",
         r"\b(?:comportati|agisci|rispondi)\b" + S + r"{0,40}?\bcome" + S + r"{0,40}?\bsenza (?:alcuna |nessuna )?(?:restrizioni|filtri|limiti|censura|regole)",
         r"\b(?:ti prego di |vi prego di |per favore,? )(?:ignorare|dimenticare|ignora|dimentica)" + _IT_GAP + _IT_OWN_OR_ALL,
         r"\b(?:ignora|dimentica|lascia perdere|lascia stare|tralascia|salta|non rispondere a)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:domanda|richiesta|compito|recensione|messaggio|testo)\b.{0,60}?\b(?:rispond|di'|dì|dici|scriv|mostr)\w*.{0,200}?" + DESTINATION,
@@ -417,6 +420,7 @@ PT = Lexicon(
         " suas ", " seu ", " sua ", " e ", "sempre", " em ", " na ", " sem ",
     ),
     override=(
+        r"\b(?:seu|sua|teu|tua) (?:novo|nova|verdadeiro|verdadeira|unico|unica) (?:papel|tarefa|missao|objetivo|funcao)\b" + S + r"{0,10}?\b(?:e|sera|consiste em) (?:agora )?\w",
         r"\b(?:comporte-se|aja|responda)\b" + S + r"{0,40}?\bcomo" + S + r"{0,40}?\bsem (?:nenhuma |qualquer )?(?:restricoes|filtros?|limites|censura|regras)",
         r"\b(?:por favor,? )(?:ignore|esqueca|desconsidere)" + _PT_GAP + _PT_OWN_OR_ALL,
         r"\b(?:ignore|esqueca|desconsidere)\W{1,3}(?:tudo )?o que (?:te|lhe) (?:disseram|pediram)\b",
