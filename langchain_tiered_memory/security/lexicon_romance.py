@@ -11,7 +11,8 @@ __all__ = ["ES", "FR", "IT", "PT"]
 
 # --- French -----------------------------------------------------------------------------------
 _FR_M = alt(
-    r"(?:assistant|agent|systeme|modele|outil|robot|programme)e?s?[ -](?:d'|de |d )?(?:ia|llm|gpt)\b",
+    r"(?:assistant|agent|systeme|modele|outil|robot|programme)e?s?[ -](?:d'|de |d )?(?:ia|llm"
+    r"|gpt)\b",
     r"(?<![\w])(?:ia|i\.a\.|llm)\b", r"chatbots?", r"modeles? de langage",
     r"intelligences? artificielles?", r"assistants? (?:virtuel|intelligent|numerique)s?",
 )
@@ -24,16 +25,22 @@ _FR_SECRET = alt(
     r"donnees (?:personnelles|de l'utilisat\w+|clients?)", r"coordonnees", r"liste (?:complete )?des clients",
 )
 _FR_OVR = (
-    r"\b(?:ignore[zs]?|oublie[zs]?|neglige[zs]?|(?:fais|faites) abstraction|ne (?:tiens|tenez) (?:pas|plus) compte|passe[zs]? outre|outrepasse[zs]?|contourne[zs]?|ecarte[zs]?|laisse[zs]? (?:de cote|tomber)|mets? de cote|mettez de cote|desobei[sr]|enfreins|(?:dois|devez|peux|pouvez|vas|allez|faut) (?:\w+ )?(?:ignorer|oublier|enfreindre))\b"
+    r"\b(?:ignore[zs]?|oublie[zs]?|neglige[zs]?|(?:fais|faites) abstraction|ne (?:tiens"
+    r"|tenez) (?:pas|plus) compte|passe[zs]? outre|outrepasse[zs]?|contourne[zs]?|ecarte[zs]?"
+    r"|laisse[zs]? (?:de cote|tomber)|mets? de cote|mettez de cote|desobei[sr]|enfreins|(?:dois"
+    r"|devez|peux|pouvez|vas|allez|faut) (?:\w+ )?(?:ignorer|oublier|enfreindre))\b"
 )
 _FR_OWN = r"(?:tes|vos|ton|ta|votre|toutes? (?:les|tes|vos))"
 _FR_RULES = (
-    r"(?:instructions?|consignes?|regles?|directives?|restrictions?|normes?|limites?|filtres?|garde-fous|principes|programmation|ordres|protocoles?|politiques?|parametres|directives?)"
+    r"(?:instructions?|consignes?|regles?|directives?|restrictions?|normes?|limites?|filtres?"
+    r"|garde-fous|principes|programmation|ordres|protocoles?|politiques?|parametres|directives?)"
 )
 _FR_ART = r"(?:les|la|le|ces|cette|ce)"
 _FR_POST = (
-    r"(?:d'avant|d'avant ca|de tout a l'heure|ci-dessus|precedent\w*|anterieur\w*|initia\w*|d'origine|du systeme|systeme|de securite|plus haut|de l'utilisateur"
-    r"|qu'on (?:t'a|vous a)|que (?:l'on |ton |votre |tes |vos |le |les )?\w* ?(?:t'a|vous a|t'ont|vous ont))"
+    r"(?:d'avant|d'avant ca|de tout a l'heure|ci-dessus|precedent\w*|anterieur\w*|initia\w*"
+    r"|d'origine|du systeme|systeme|de securite|plus haut|de l'utilisateur"
+    r"|qu'on (?:t'a|vous a)|que (?:l'on |ton |votre |tes |vos |le |les )?\w* ?(?:t'a|vous a|t'ont"
+    r"|vous ont))"
 )
 _FR_GAP = r"(?:[\s'-]{1,3}[^\W\d_]{1,20}){0,5}?[\s'-]{1,3}"
 _FR_OWN_OR_ALL = (
@@ -48,20 +55,28 @@ FR = Lexicon(
         " l'", " d'", " qu'", "chaque ", " aux ", " et ", " ce ", " du ", " sans ", " moi ",
     ),
     override=(
-        r"\b(?:ton|ta|votre) (?:nouveau|nouvelle|vrai|vraie|veritable|seul|seule) (?:role|tache|mission|objectif|but|fonction)\b" + S + r"{0,10}?\b(?:est|sera|consiste) (?:de |d'|desormais |maintenant )",
+        r"\b(?:ton|ta|votre) (?:nouveau|nouvelle|vrai|vraie|veritable|seul|seule) (?:role|tache"
+        r"|mission|objectif|but|fonction)\b" + S + r"{0,10}?\b(?:est|sera|consiste) (?:de |d'|desormais |maintenant )",
         r"\b(?:comporte-toi|comportez-vous|agis|agissez|reponds|repondez)\b" + S + r"{0,40}?\b(?:comme|en tant qu)" + S + r"{0,40}?\bsans (?:aucune? )?(?:restrictions?|filtres?|limites?|censure|regles?)",
-        r"\b(?:merci d(?:e |')|veuillez |priere d(?:e |')|je (?:te|vous) (?:demande|prie) d(?:e |'))(?:ignorer|oublier|ne (?:plus|pas) tenir compte|faire abstraction)" + _FR_GAP + _FR_OWN_OR_ALL,
-        r"\b(?:ignore[zs]?|oublie[zs]?)\W{1,3}(?:tout )?ce qu'on (?:t'a|vous a) (?:dit|demande|appris)\b",
-        r"\b(?:ignore[zs]?|oublie[zs]?|laisse[zs]? tomber|ne (?:tiens|tenez) pas compte d[eu']|ne reponds pas a)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:question|demande|requete|tache|avis|critique|message|texte)\b.{0,60}?\b(?:repon|di[st]|ecri|affich)\w*.{0,200}?" + DESTINATION,
-        r"\b(?:regles|consignes|politiques|restrictions|directives|lignes directrices|garde-fous) (?:de securite|de surete|ethiques)\b" + S + r"{0,20}?\bne s'appliquent (?:pas|plus)",
-        r"\b(?:tu n'as|vous n'avez) plus (?:de |aucune )(?:regles?|restrictions?|limites?|filtres?)\b",
+        r"\b(?:merci d(?:e |')|veuillez |priere d(?:e |')|je (?:te|vous) (?:demande|prie) d(?:e "
+        r"|'))(?:ignorer|oublier|ne (?:plus|pas) tenir compte|faire abstraction)" + _FR_GAP + _FR_OWN_OR_ALL,
+        r"\b(?:ignore[zs]?|oublie[zs]?)\W{1,3}(?:tout )?ce qu'on (?:t'a|vous a) (?:dit|demande"
+        r"|appris)\b",
+        r"\b(?:ignore[zs]?|oublie[zs]?|laisse[zs]? tomber|ne (?:tiens|tenez) pas compte d[eu']"
+        r"|ne reponds pas a)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:question|demande|requete|tache|avis"
+        r"|critique|message|texte)\b.{0,60}?\b(?:repon|di[st]|ecri|affich)\w*.{0,200}?" + DESTINATION,
+        r"\b(?:regles|consignes|politiques|restrictions|directives|lignes directrices"
+        r"|garde-fous) (?:de securite|de surete|ethiques)\b" + S + r"{0,20}?\bne s'appliquent (?:pas|plus)",
+        r"\b(?:tu n'as|vous n'avez) plus (?:de |aucune )(?:regles?|restrictions?|limites?"
+        r"|filtres?)\b",
         *own_rules(_FR_OVR, _FR_OWN, _FR_ART, _FR_RULES, _FR_POST),
         r"\b(?:ignore[zs]?|oublie[zs]?|ne (?:tiens|tenez) pas compte d[eu]|(?:fais|faites) "
         r"abstraction d[eu])\W{1,3}(?:les|la|le|ce qui|tout ce qui)\W{1,3}(?:\w+\W{1,3})?"
         r"(?:ci-dessus|precede\w*|plus haut|avant)\b",
         # persona without limits / no longer an assistant
         r"\b(?:tu es|vous etes|tu seras|tu deviens)\b" + S + r"{0,60}?\b(?:sans (?:aucune? |le moindre )?"
-        r"(?:restrictions?|filtres?|limites?|censure|regles?|limitations?)|ne refuse\w* jamais|dan\b)",
+        r"(?:restrictions?|filtres?|limites?|censure|regles?|limitations?)|ne refuse\w* jamais"
+        r"|dan\b)",
         r"\b(?:tu n'es plus|vous n'etes plus)\b" + S + r"{0,20}?\b(?:assistant|ia|chatbot|modele)",
         r"\b(?:tes|vos) (?:restrictions|limites|filtres|regles)" + S + r"{0,20}?\b(?:sont |ont ete )?"
         r"(?:levees|supprimees|desactivees|annulees)",
@@ -74,21 +89,25 @@ FR = Lexicon(
         + r"{0,40}?\b(?:texte|message|instructions?|prompt)",
     ),
     strong=(
-        r"\b(?:a|aux|pour|a l'attention d[eu]) (?:l'|le |la |les |tout |toute |tous les |toutes les |chaque )?(?:[\w'-]+ ){0,3}?" + _FR_M + r"\s{0,2}[:—–]",
-        r"\b(?:note|message|avis|instruction|consigne|notification)s? (?:du |de |d')?(?:systeme|l'administrateur)\s{0,2}[:—–]",
+        r"\b(?:a|aux|pour|a l'attention d[eu]) (?:l'|le |la |les |tout |toute |tous les "
+        r"|toutes les |chaque )?(?:[\w'-]+ ){0,3}?" + _FR_M + r"\s{0,2}[:—–]",
+        r"\b(?:note|message|avis|instruction|consigne|notification)s? (?:du |de |d')?(?:systeme"
+        r"|l'administrateur)\s{0,2}[:—–]",
         r"\bsi (?:tu es|vous etes|t'es) (?:un |une |l'|le |la )?(?:\w+ ){0,2}?" + _FR_M,
         r"\b(?:note|message|instructions?|consignes?|remarque|avis|rappel|info|information|p\.?s\.?"
         r"|attention|important|directive|ordre|requete)\W{1,3}(?:(?:destinee?s? |adressee?s? )?"
         r"(?:pour|a|aux|a l'attention d[eu])\W{1,3})(?:l'|le |la |les |tout |toute |tous les "
         r"|toutes les |chaque |votre |ton |ta )?(?:[\w'-]+ ){0,4}?" + _FR_M,
-        r"\b(?:a|aux|pour) (?:l'|le |la |les |tout |toute |tous les |toutes les |chaque |n'importe quel"
+        r"\b(?:a|aux|pour) (?:l'|le |la |les |tout |toute |tous les |toutes les |chaque "
+        r"|n'importe quel"
         r"(?:le)? )?(?:\w+ )?" + _FR_M + r"\W{0,3}(?:qui|traitant|lisant|resumant|analysant|evaluant"
         r"|charge\w* de)\b" + r"[^.!?\n]{0,60}?(?:\b(?:ce|cet|cette|ces|mon|ma|mes|notre|nos)\b|[:—–])",
         r"\b" + _FR_M + r" (?:qui|charge\w* de) (?:lit|lisent|lira|traite|traitent|resume|resument|"
         r"analyse|analysent|evalue|evaluent|parcourt|indexe|recoit|trie)\b" + r"[^.!?\n]{0,60}?(?:\b(?:ce|cet|cette|ces|mon|ma|mes|notre|nos)\b|[:—–])",
     ),
     directive=(
-        r"\b(?:(?:dis|dites|reponds|repondez|ecris|ecrivez|affiche|affichez|envoie|envoyez|transfere"
+        r"\b(?:(?:dis|dites|reponds|repondez|ecris|ecrivez|affiche|affichez|envoie|envoyez"
+        r"|transfere"
         r"|transferez|transmets|transmettez|ajoute|ajoutez|insere|inserez|supprime|supprimez|efface"
         r"|effacez|recommande|recommandez|classe|classez|mentionne|mentionnez|affirme|affirmez"
         r"|ignore|ignorez|oublie|oubliez|cloture|cloturez|ferme|fermez|redirige|redirigez|renvoie"
@@ -98,7 +117,8 @@ FR = Lexicon(
         r"|installez|visite|visitez|presente|presentez|resume|resumez|traite|traitez|evalue|evaluez"
         r"|considere|considerez|conseille|conseillez|precise|precisez|confirme|confirmez|invite"
         r"|invitez|partage|partagez|copie|copiez|mets|mettez|fais|faites|veuillez|merci de"
-        r"|il faut|tu dois|vous devez|doit|doivent|devra|devront)(?:-(?:le|la|les|lui|leur|moi|nous))?"
+        r"|il faut|tu dois|vous devez|doit|doivent|devra|devront)(?:-(?:le|la|les|lui|leur|moi"
+        r"|nous))?"
         r"|ne (?:le |la |les |l'|lui |leur |en )?(?:mentionne|dis|dites|revele|signale|parle|montre"
         r"|affiche|demande|informe|previens)\w* (?:pas|jamais|rien))\b"
     ),
@@ -106,15 +126,21 @@ FR = Lexicon(
     r"|votre )?" + alt(_FR_M, r"assistante?s?", r"agents?") + r"\s{0,2}[,:!—–]",
     standing=r"\b(?:chaque fois|a chaque fois|toutes les fois|desormais|dorenavant|a partir de "
     r"maintenant|a l'avenir|pour toujours|definitivement|de facon permanente|en permanence"
-    r"|permanente?|retiens|memorise|souviens-toi|garde en memoire|toujours|a chaque (?:reponse|message)"
+    r"|permanente?|retiens|memorise|souviens-toi|garde en memoire|toujours|a chaque (?:reponse"
+    r"|message)"
     r"|quand on te demande)\b",
     hostile=(
         r"\b(?:quelqu'un|n'importe qui|qui que ce soit|tout le monde|toute personne|un inconnu)\b" + S + r"{0,80}?" + _FR_SECRET + r"(?:(?!\bne\b|\bn'|\bjamais\b|\bpas\b)[^.!?。！？\n]){0,60}?\b(?:donne|dis|dites|communique|revele|envoie|transmets|file|passe)\w*",
-        r"\b(?:nouvel|nouveau|nouvelles?) (?:iban|rib|compte bancaire|coordonnees bancaires)\b|\b(?:iban|rib|coordonnees bancaires|compte bancaire) (?:a|ont) change",
-        r"\b(?:dis|dites|indique|indiquez|explique|expliquez|previens|prevenez|informe|informez)\w*\W{1,3}(?:a |aux )?(?:l'utilisat\w+|les utilisat\w+|le client|les clients|au client|aux clients)" + S + r"{0,120}?" + DESTINATION,
-        r"\bcomme (?:un ordre|une instruction|une commande|si (?:ca|cela|c'etait)(?: venait)?)? ?(?:venant )?de (?:moi|l'administrateur|la direction)\b",
+        r"\b(?:nouvel|nouveau|nouvelles?) (?:iban|rib|compte bancaire|coordonnees bancaires)\b"
+        r"|\b(?:iban|rib|coordonnees bancaires|compte bancaire) (?:a|ont) change",
+        r"\b(?:dis|dites|indique|indiquez|explique|expliquez|previens|prevenez|informe"
+        r"|informez)\w*\W{1,3}(?:a |aux )?(?:l'utilisat\w+|les utilisat\w+|le client|les clients"
+        r"|au client|aux clients)" + S + r"{0,120}?" + DESTINATION,
+        r"\bcomme (?:un ordre|une instruction|une commande|si (?:ca|cela"
+        r"|c'etait)(?: venait)?)? ?(?:venant )?de (?:moi|l'administrateur|la direction)\b",
         r"\bmeme si\b" + S + r"{0,60}?\b(?:autre chose|le contraire|autrement|differemment|une autre)\b",
-        r"\bsans (?:en |le |la |l'|les |lui |me |m'|nous )?(?:informer|prevenir|avertir|aviser|dire|demander|"
+        r"\bsans (?:en |le |la |l'|les |lui |me |m'|nous )?(?:informer|prevenir|avertir|aviser"
+        r"|dire|demander|"
         r"verifi\w+|confirm\w+|controle\w*|validation|autorisation)\b",
         r"\bne (?:le |la |les |l'|lui |leur |en |rien )?(?:\w+ )?(?:mentionne|signale|dis|dites"
         r"|inform|previen|preven|montr|affich|demand)\w* (?:pas|jamais|rien)\b",
@@ -146,7 +172,8 @@ FR = Lexicon(
 
 # --- Spanish ----------------------------------------------------------------------------------
 _ES_M = alt(
-    r"(?:asistente|agente|sistema|modelo|herramienta|robot|programa|bot)s?[ -](?:de |del )?(?:ia|llm|gpt)\b",
+    r"(?:asistente|agente|sistema|modelo|herramienta|robot|programa|bot)s?[ -](?:de |del )?(?:ia"
+    r"|llm|gpt)\b",
     r"(?<![\w])(?:ia|i\.a\.|llm)\b", r"chatbots?", r"modelos? de lenguaje",
     r"inteligencias? artificiales?", r"asistentes? (?:virtual|inteligente|digital)(?:es)?",
 )
@@ -159,15 +186,21 @@ _ES_SECRET = alt(
     r"datos (?:personales|del usuario|de clientes)", r"lista (?:completa )?de clientes",
 )
 _ES_OVR = (
-    r"(?<!que )\b(?:ignora|ignore|ignorad|ignoren|olvida|olvide|olvidad|olviden|olvidate de|descarta|descarte|desecha|omite|omita|no hagas caso (?:a|de)|haz caso omiso (?:a|de)|no sigas|no obedezcas|salta(?:te)?|pasa por alto|pase por alto|prescinde de|desobedece|infringe|deja de lado|(?:debes|tienes que|puedes|vas a|hay que) (?:\w+ )?(?:ignorar|olvidar|desobedecer|saltarte))\b"
+    r"(?<!que )\b(?:ignora|ignore|ignorad|ignoren|olvida|olvide|olvidad|olviden|olvidate de"
+    r"|descarta|descarte|desecha|omite|omita|no hagas caso (?:a|de)|haz caso omiso (?:a|de)"
+    r"|no sigas|no obedezcas|salta(?:te)?|pasa por alto|pase por alto|prescinde de|desobedece"
+    r"|infringe|deja de lado|(?:debes|tienes que|puedes|vas a|hay que) (?:\w+ )?(?:ignorar"
+    r"|olvidar|desobedecer|saltarte))\b"
 )
 _ES_OWN = r"(?:tus|sus|su|tu|todas (?:las|tus|sus)|todos (?:los|tus|sus))"
 _ES_RULES = (
-    r"(?:instrucciones|indicaciones|reglas|normas|directrices|restricciones|limites|filtros|politicas|principios|ordenes|pautas|programacion|protocolos?)"
+    r"(?:instrucciones|indicaciones|reglas|normas|directrices|restricciones|limites|filtros"
+    r"|politicas|principios|ordenes|pautas|programacion|protocolos?)"
 )
 _ES_ART = r"(?:las|los|la|el|estas|esas|esta)"
 _ES_POST = (
-    r"(?:de antes|de hasta ahora|anterior\w*|previ[ao]s?|inicial\w*|original\w*|del sistema|de seguridad|de arriba|del usuario"
+    r"(?:de antes|de hasta ahora|anterior\w*|previ[ao]s?|inicial\w*|original\w*|del sistema"
+    r"|de seguridad|de arriba|del usuario"
     r"|que (?:te|le) (?:dieron|han dado|dio|ha dado|dan))"
 )
 ES = Lexicon(
@@ -178,10 +211,14 @@ ES = Lexicon(
         " por ", " tu ", " tus ", " es ", " y ", "siempre", "cada vez", " sin ", "¿", "¡",
     ),
     override=(
-        r"\b(?:tu|su) (?:nuevo|nueva|verdadero|verdadera|unico|unica) (?:rol|papel|tarea|mision|objetivo|funcion)\b" + S + r"{0,10}?\b(?:es|sera|consiste en) (?:ahora )?\w",
+        r"\b(?:tu|su) (?:nuevo|nueva|verdadero|verdadera|unico|unica) (?:rol|papel|tarea|mision"
+        r"|objetivo|funcion)\b" + S + r"{0,10}?\b(?:es|sera|consiste en) (?:ahora )?\w",
         r"\b(?:comportate|actua|responde)\b" + S + r"{0,40}?\bcomo" + S + r"{0,40}?\bsin (?:ninguna |ningun )?(?:restricciones|filtros?|limites|censura|reglas)",
-        r"\b(?:ignora|ignore|olvida|olvide)\W{1,3}(?:todo )?lo que te (?:dijeron|han dicho|pidieron)\b",
-        r"(?<!que )\b(?:ignora|ignore|olvida|olvide|deja|omite|no respondas a)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:pregunta|peticion|solicitud|tarea|resena|mensaje|texto)\b.{0,60}?\b(?:respond|di\b|dile|escrib|contest|muestr)\w*.{0,200}?" + DESTINATION,
+        r"\b(?:ignora|ignore|olvida|olvide)\W{1,3}(?:todo )?lo que te (?:dijeron|han dicho"
+        r"|pidieron)\b",
+        r"(?<!que )\b(?:ignora|ignore|olvida|olvide|deja|omite"
+        r"|no respondas a)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:pregunta|peticion|solicitud|tarea|resena"
+        r"|mensaje|texto)\b.{0,60}?\b(?:respond|di\b|dile|escrib|contest|muestr)\w*.{0,200}?" + DESTINATION,
         r"\b(?:reglas|normas|politicas|restricciones|directrices) (?:de seguridad|eticas)\b" + S + r"{0,20}?\bno (?:se )?aplican\b",
         r"\bya no (?:tienes|hay) (?:ninguna |ningun )?(?:reglas?|restricciones|limites|filtros?)\b",
         r"\bmodo (?:desarrollador|dev|debug)" + S + r"{0,30}?\bsin (?:restricciones|filtros?|limites)",
@@ -201,27 +238,33 @@ ES = Lexicon(
         + S + r"{0,40}?\b(?:texto|mensaje|instrucciones|prompt)",
     ),
     strong=(
-        r"\b(?:a|al|para) (?:el |la |los |las |todo |toda |todos los |todas las |cada |cualquier )?(?:[\w'-]+ ){0,3}?" + _ES_M + r"\s{0,2}[:—–]",
-        r"\b(?:nota|mensaje|aviso|instruccion|notificacion)(?:es)? del? (?:sistema|administrador)\s{0,2}[:—–]",
+        r"\b(?:a|al|para) (?:el |la |los |las |todo |toda |todos los |todas las |cada "
+        r"|cualquier )?(?:[\w'-]+ ){0,3}?" + _ES_M + r"\s{0,2}[:—–]",
+        r"\b(?:nota|mensaje|aviso|instruccion|notificacion)(?:es)? del? (?:sistema"
+        r"|administrador)\s{0,2}[:—–]",
         r"\bsi (?:eres|usted es|sois) (?:un |una |el |la )?(?:\w+ ){0,2}?" + _ES_M,
         r"\b(?:nota|mensaje|instruccion(?:es)?|aviso|recordatorio|informacion|p\.?s\.?|atencion"
         r"|importante|directiva|orden|solicitud)\W{1,3}(?:(?:dirigid[oa]s? |destinad[oa]s? )?"
-        r"(?:para|a|al)\W{1,3})(?:el |la |los |las |todo |toda |todos los |todas las |cada |cualquier )?"
+        r"(?:para|a|al)\W{1,3})(?:el |la |los |las |todo |toda |todos los |todas las |cada "
+        r"|cualquier )?"
         r"(?:[\w'-]+ ){0,4}?" + _ES_M,
         r"\b(?:a|al|para) (?:el |la |los |las |todo |toda |todos los |todas las |cada |cualquier )?"
         r"(?:\w+ )?" + _ES_M + r"\W{0,3}(?:que|procesando|leyendo|resumiendo|analizando|evaluando"
         r"|encargad\w+ de)\b" + r"[^.!?\n]{0,60}?(?:\b(?:este|esta|estos|estas|esto|mi|mis|nuestr[oa]s?)\b|[:—–])",
         r"\b" + _ES_M + r" (?:que|encargad\w+ de) (?:lee|leen|lea|lean|procesa|procesan|procese"
-        r"|procesen|resume|resumen|resuma|analiza|analizan|evalua|evaluan|evalue|revisa|revise|recibe)\b" + r"[^.!?\n]{0,60}?(?:\b(?:este|esta|estos|estas|esto|mi|mis|nuestr[oa]s?)\b|[:—–])",
+        r"|procesen|resume|resumen|resuma|analiza|analizan|evalua|evaluan|evalue|revisa|revise"
+        r"|recibe)\b" + r"[^.!?\n]{0,60}?(?:\b(?:este|esta|estos|estas|esto|mi|mis|nuestr[oa]s?)\b|[:—–])",
         r"\bsi eres\b" + S + r"{0,20}?" + _ES_M,
     ),
     directive=(
-        r"\b(?:(?:di|decid|responde|responda|contesta|conteste|escribe|escriba|muestra|muestre|envia"
+        r"\b(?:(?:di|decid|responde|responda|contesta|conteste|escribe|escriba|muestra|muestre"
+        r"|envia"
         r"|envie|enviad|manda|mande|reenvia|reenvie|transfiere|anade|anada|agrega|agregue|incluye"
         r"|incluya|inserta|borra|borre|elimina|elimine|recomienda|recomiende|menciona|mencione"
         r"|afirma|afirme|ignora|ignore|ignorad|olvida|olvide|omite|omita|clasifica|marca|marque"
         r"|cierra|cierre|aprueba|apruebe|acepta|acepte|paga|pague|ejecuta|ejecute|instala|descarga"
-        r"|visita|haz|haga|pon|ponga|dale|trata|trate|considera|considere|confirma|confirme|comparte"
+        r"|visita|haz|haga|pon|ponga|dale|trata|trate|considera|considere|confirma|confirme"
+        r"|comparte"
         r"|copia|redirige|guarda|guarde|recuerda|recuerde)(?:lo|la|los|las|le|les|me|nos|se)*"
         r"|debes|debe|deben|deberas|debera|tienes que|hay que|por favor|no \w+(?:as|es|eis|ais))\b"
     ),
@@ -232,15 +275,21 @@ ES = Lexicon(
     r"memoria|en cada respuesta)\b",
     hostile=(
         r"\b(?:alguien|cualquiera|quien sea|cualquier persona|un desconocido)\b" + S + r"{0,80}?" + _ES_SECRET + r"(?:(?!\bno\b|\bnunca\b|\bjamas\b)[^.!?。！？\n]){0,60}?\b(?:da|dale|dasela|daselo|di|dile|dísela|comunica|revela|envia|manda|pasa)\w*",
-        r"\b(?:nueva|nuevo)s? (?:cuenta bancaria|iban|datos bancarios)\b|\b(?:cuenta bancaria|iban|datos bancarios) (?:ha|han) cambiado",
-        r"\b(?:di|dile|diles|digale|indica|indicale|explica|explicale|avisa|avisale|informa)\w*\W{1,3}(?:al usuario|a los usuarios|al cliente|a los clientes)" + S + r"{0,120}?" + DESTINATION,
-        r"\bcomo (?:si (?:viniera|fuera) )?(?:una orden |una instruccion )?(?:de mi|mia|del administrador)\b",
+        r"\b(?:nueva|nuevo)s? (?:cuenta bancaria|iban|datos bancarios)\b|\b(?:cuenta bancaria"
+        r"|iban|datos bancarios) (?:ha|han) cambiado",
+        r"\b(?:di|dile|diles|digale|indica|indicale|explica|explicale|avisa|avisale"
+        r"|informa)\w*\W{1,3}(?:al usuario|a los usuarios|al cliente|a los clientes)" + S + r"{0,120}?" + DESTINATION,
+        r"\bcomo (?:si (?:viniera|fuera) )?(?:una orden |una instruccion )?(?:de mi|mia"
+        r"|del administrador)\b",
         r"\baunque\b" + S + r"{0,60}?\b(?:otra cosa|lo contrario|otra|otro)\b",
-        r"\bsin (?:avisar|informar|notificar|decir|preguntar|comprobar|verificar|confirmar|confirmacion"
+        r"\bsin (?:avisar|informar|notificar|decir|preguntar|comprobar|verificar|confirmar"
+        r"|confirmacion"
         r"|verificacion|revision|autorizacion|permiso)\w*\b",
-        r"\bno (?:se |lo |la |le |les |te )?(?:lo |la |le )?(?:menciones|mencioneis|mencione|digas|diga"
+        r"\bno (?:se |lo |la |le |les |te )?(?:lo |la |le )?(?:menciones|mencioneis|mencione"
+        r"|digas|diga"
         r"|avises|avise|informes|informe|notifiques|muestres|preguntes|vuelvas a preguntar)\b",
-        r"\b(?:en secreto|secretamente|a escondidas|discretamente|sin que (?:lo |se )?(?:sepa|note))\b",
+        r"\b(?:en secreto|secretamente|a escondidas|discretamente|sin que (?:lo |se )?(?:sepa"
+        r"|note))\b",
         r"\b(?:trat|consider|marc)\w*\b" + S + r"{0,40}\bcomo (?:aprobad|autorizad|verificad|legitim"
         r"|confiable|autentic|si vinier)",
         r"\b(?:borr|elimin|destru)\w*\b" + S + r"{0,30}\b(?:adjuntos?|correos?|archivos|datos|mensajes?)\b",
@@ -265,7 +314,8 @@ ES = Lexicon(
 
 # --- Italian ----------------------------------------------------------------------------------
 _IT_M = alt(
-    r"(?:assistente|agente|sistema|modello|strumento|robot|programma|bot)i?[ -](?:di |d')?(?:ia|llm|gpt)\b",
+    r"(?:assistente|agente|sistema|modello|strumento|robot|programma|bot)i?[ -](?:di |d')?(?:ia"
+    r"|llm|gpt)\b",
     r"(?<![\w])(?:ia|i\.a\.|llm)\b", r"chatbot", r"modell[oi] linguistic[oi]",
     r"intelligenz[ae] artificial[ei]", r"assistent[ei] (?:virtual|intelligent|digital)[ei]",
 )
@@ -278,15 +328,20 @@ _IT_SECRET = alt(
     r"dati (?:personali|dell'utente|dei clienti)", r"elenco (?:completo )?dei clienti",
 )
 _IT_OVR = (
-    r"\b(?:ignora|ignorate|ignori|dimentica|dimenticate|dimentichi|dimenticati (?:di|delle|dei)|trascura|trascurate|non considerare|non tenere conto (?:di|delle|dei)|tralascia|scarta|salta|aggira|lascia perdere|metti da parte|non seguire|non rispettare|infrangi|bypassa|(?:devi|puoi|dovrai) (?:\w+ )?(?:ignorare|dimenticare|infrangere))\b"
+    r"\b(?:ignora|ignorate|ignori|dimentica|dimenticate|dimentichi|dimenticati (?:di|delle|dei)"
+    r"|trascura|trascurate|non considerare|non tenere conto (?:di|delle|dei)|tralascia|scarta"
+    r"|salta|aggira|lascia perdere|metti da parte|non seguire|non rispettare|infrangi|bypassa"
+    r"|(?:devi|puoi|dovrai) (?:\w+ )?(?:ignorare|dimenticare|infrangere))\b"
 )
 _IT_OWN = r"(?:le tue|i tuoi|tue|tuoi|le sue|i suoi|tutte le|tutti i)"
 _IT_RULES = (
-    r"(?:istruzioni|indicazioni|regole|norme|direttive|restrizioni|limiti|filtri|politiche|principi|ordini|linee guida|programmazione|protocolli)"
+    r"(?:istruzioni|indicazioni|regole|norme|direttive|restrizioni|limiti|filtri|politiche"
+    r"|principi|ordini|linee guida|programmazione|protocolli)"
 )
 _IT_ART = r"(?:le|gli|i|la|il|queste|quelle|questa)"
 _IT_POST = (
-    r"(?:di prima|di finora|precedent[ei]|iniziali|originali|di sistema|del sistema|di sicurezza|qui sopra|sopra|dell'utente"
+    r"(?:di prima|di finora|precedent[ei]|iniziali|originali|di sistema|del sistema|di sicurezza"
+    r"|qui sopra|sopra|dell'utente"
     r"|che ti (?:hanno|ha|sono stat[ei]) (?:dato|dat[ei]|impost[oaie]))"
 )
 _IT_GAP = r"(?:[\s'-]{1,3}[^\W\d_]{1,20}){0,5}?[\s'-]{1,3}"
@@ -302,15 +357,19 @@ IT = Lexicon(
         " l'", " del ", " senza ",
     ),
     override=(
-        r"\b(?:il tuo|la tua) (?:nuovo|nuova|vero|vera|unico|unica) (?:ruolo|compito|missione|obiettivo|funzione)\b" + S + r"{0,10}?\b(?:e|sara|consiste nel) (?:ora |adesso )?\w",
+        r"\b(?:il tuo|la tua) (?:nuovo|nuova|vero|vera|unico|unica) (?:ruolo|compito|missione"
+        r"|obiettivo|funzione)\b" + S + r"{0,10}?\b(?:e|sara|consiste nel) (?:ora |adesso )?\w",
         r"\b(?:comportati|agisci|rispondi)\b" + S + r"{0,40}?\bcome" + S + r"{0,40}?\bsenza (?:alcuna |nessuna )?(?:restrizioni|filtri|limiti|censura|regole)",
         r"\b(?:ti prego di |vi prego di |per favore,? )(?:ignorare|dimenticare|ignora|dimentica)" + _IT_GAP + _IT_OWN_OR_ALL,
-        r"\b(?:ignora|dimentica|lascia perdere|lascia stare|tralascia|salta|non rispondere a)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:domanda|richiesta|compito|recensione|messaggio|testo)\b.{0,60}?\b(?:rispond|di'|dì|dici|scriv|mostr)\w*.{0,200}?" + DESTINATION,
+        r"\b(?:ignora|dimentica|lascia perdere|lascia stare|tralascia|salta"
+        r"|non rispondere a)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:domanda|richiesta|compito|recensione"
+        r"|messaggio|testo)\b.{0,60}?\b(?:rispond|di'|dì|dici|scriv|mostr)\w*.{0,200}?" + DESTINATION,
         r"\b(?:linee guida|regole|norme|politiche|restrizioni) (?:di sicurezza|etiche)\b" + S + r"{0,20}?\bnon (?:valgono|si applicano)\b",
         r"\bnon (?:hai|ci sono) piu (?:alcuna |nessuna )?(?:regole|restrizioni|limiti|filtri)\b",
         r"\bmodalita (?:sviluppatore|dev|debug)" + S + r"{0,30}?\bsenza (?:restrizioni|filtri|limiti)",
         *own_rules(_IT_OVR, _IT_OWN, _IT_ART, _IT_RULES, _IT_POST),
-        r"\b(?:ignora|dimentica|non tenere conto di|trascura)\W{1,3}(?:quanto|tutto quello che|cio che)"
+        r"\b(?:ignora|dimentica|non tenere conto di|trascura)\W{1,3}(?:quanto|tutto quello che"
+        r"|cio che)"
         r"\W{1,3}(?:sopra|precede|detto|ti hanno detto)\b",
         r"\b(?:sei|sarai|diventi|adesso sei|ora sei)\b" + S + r"{0,60}?\b(?:senza (?:alcuna |nessuna )?"
         r"(?:restrizion[ei]|filtri|limiti|censura|regole|limitazioni)|non rifiuta mai|dan\b)",
@@ -319,14 +378,17 @@ IT = Lexicon(
         r"(?:rimoss|revocat|disattivat|annullat|tolt)",
         r"\b(?:la tua|tua) modalita (?:sviluppatore|dev|debug|senza restrizioni)" + S + r"{0,30}?\b(?:attiv|abilit)",
         r"\b(?:rivela|mostra|dimmi|stampa|ripeti|scrivi|divulga)\w*\b" + S + r"{0,30}?"
-        r"\b(?:istruzioni|configurazione|messaggio|impostazioni) (?:nascost[ei]|segret[ei]|intern[ei]|"
+        r"\b(?:istruzioni|configurazione|messaggio|impostazioni) (?:nascost[ei]|segret[ei]"
+        r"|intern[ei]|"
         r"iniziali|originali|di sistema|del sistema)",
         r"\bripet\w+\b" + S + r"{0,30}?\b(?:parola per parola|alla lettera|testualmente)" + S
         + r"{0,40}?\b(?:testo|messaggio|istruzioni|prompt)",
     ),
     strong=(
-        r"\b(?:a|al|all'|alla|per|ai|agli) ?(?:l'|il |la |lo |i |gli |le |ogni |qualsiasi |qualunque )?(?:[\w'-]+ ){0,3}?" + _IT_M + r"\s{0,2}[:—–]",
-        r"\b(?:nota|messaggio|avviso|istruzion[ei]|notifica) (?:di|del|dal) (?:sistema|amministratore)\s{0,2}[:—–]",
+        r"\b(?:a|al|all'|alla|per|ai|agli) ?(?:l'|il |la |lo |i |gli |le |ogni |qualsiasi "
+        r"|qualunque )?(?:[\w'-]+ ){0,3}?" + _IT_M + r"\s{0,2}[:—–]",
+        r"\b(?:nota|messaggio|avviso|istruzion[ei]|notifica) (?:di|del|dal) (?:sistema"
+        r"|amministratore)\s{0,2}[:—–]",
         r"\bse (?:sei|lei e|siete) (?:un |una |un'|l'|il |la )?(?:\w+ ){0,2}?" + _IT_M,
         r"\b(?:nota|messaggio|istruzion[ei]|avviso|promemoria|informazione|p\.?s\.?|attenzione"
         r"|importante|direttiva|ordine|richiesta)\W{1,3}(?:(?:destinat[oa] |rivolt[oa] )?"
@@ -353,9 +415,12 @@ IT = Lexicon(
     r"|tieni a mente|in ogni risposta|a ogni risposta)\b",
     hostile=(
         r"\b(?:qualcuno|chiunque|qualsiasi persona|uno sconosciuto)\b" + S + r"{0,80}?" + _IT_SECRET + r"(?:(?!\bnon\b|\bmai\b)[^.!?。！？\n]){0,60}?\b(?:da|dagli|dagliela|dai|di'|dì|digli|comunica|rivela|invia|manda|passa)\w*",
-        r"\b(?:nuovo|nuova|nuove) (?:iban|conto corrente|coordinate bancarie)\b|\b(?:iban|conto corrente|coordinate bancarie) (?:e|sono) cambiat",
-        r"\b(?:di'|dì|dici|comunica|spiega|avvisa|informa|indica)\w*\W{1,3}(?:all'utente|agli utenti|al cliente|ai clienti|l'utente|gli utenti)" + S + r"{0,120}?" + DESTINATION,
-        r"\bcome (?:se (?:venisse|fosse) )?(?:un ordine |un'istruzione )?(?:da me|mio|dall'amministratore)\b",
+        r"\b(?:nuovo|nuova|nuove) (?:iban|conto corrente|coordinate bancarie)\b|\b(?:iban"
+        r"|conto corrente|coordinate bancarie) (?:e|sono) cambiat",
+        r"\b(?:di'|dì|dici|comunica|spiega|avvisa|informa|indica)\w*\W{1,3}(?:all'utente"
+        r"|agli utenti|al cliente|ai clienti|l'utente|gli utenti)" + S + r"{0,120}?" + DESTINATION,
+        r"\bcome (?:se (?:venisse|fosse) )?(?:un ordine |un'istruzione )?(?:da me|mio"
+        r"|dall'amministratore)\b",
         r"\banche se\b" + S + r"{0,60}?\b(?:altro|il contrario|diversamente|un altro|un'altra)\b",
         r"\bsenza (?:avvisar|informar|notificar|dir|chieder|controll|verific|conferm|autorizzazion"
         r"|permesso)\w*\b",
@@ -384,7 +449,8 @@ IT = Lexicon(
 
 # --- Portuguese -------------------------------------------------------------------------------
 _PT_M = alt(
-    r"(?:assistente|agente|sistema|modelo|ferramenta|robo|programa|bot)s?[ -](?:de |da |do )?(?:ia|llm|gpt)\b",
+    r"(?:assistente|agente|sistema|modelo|ferramenta|robo|programa|bot)s?[ -](?:de |da "
+    r"|do )?(?:ia|llm|gpt)\b",
     r"(?<![\w])(?:ia|i\.a\.|llm)\b", r"chatbots?", r"modelos? de linguagem",
     r"inteligencias? artifici(?:al|ais)", r"assistentes? (?:virtual|inteligente|digital)(?:is|es)?",
 )
@@ -397,15 +463,20 @@ _PT_SECRET = alt(
     r"dados (?:pessoais|do usuario|dos clientes)", r"lista (?:completa )?de clientes",
 )
 _PT_OVR = (
-    r"\b(?:ignore|ignora|ignorem|esqueca|esquece|esquecam|esqueca-se d[aeo]s?|desconsidere|desconsidera|despreze|descarte|deixe de lado|deixa de lado|nao siga|nao obedeca|pule|passe por cima d[aeo]s?|contorne|abandone|(?:deve|precisa|pode|vai) (?:\w+ )?(?:ignorar|esquecer|desobedecer))\b"
+    r"\b(?:ignore|ignora|ignorem|esqueca|esquece|esquecam|esqueca-se d[aeo]s?|desconsidere"
+    r"|desconsidera|despreze|descarte|deixe de lado|deixa de lado|nao siga|nao obedeca|pule"
+    r"|passe por cima d[aeo]s?|contorne|abandone|(?:deve|precisa|pode|vai) (?:\w+ )?(?:ignorar"
+    r"|esquecer|desobedecer))\b"
 )
 _PT_OWN = r"(?:suas|seus|tuas|teus|todas as|todos os)"
 _PT_RULES = (
-    r"(?:instrucoes|orientacoes|regras|normas|diretrizes|restricoes|limites|filtros|politicas|principios|ordens|programacao|protocolos|indicacoes)"
+    r"(?:instrucoes|orientacoes|regras|normas|diretrizes|restricoes|limites|filtros|politicas"
+    r"|principios|ordens|programacao|protocolos|indicacoes)"
 )
 _PT_ART = r"(?:as|os|a|o|estas|essas|esta)"
 _PT_POST = (
-    r"(?:de antes|de ate agora|anterior\w*|previ[ao]s|inicia\w*|origina\w*|do sistema|de seguranca|acima|do usuario"
+    r"(?:de antes|de ate agora|anterior\w*|previ[ao]s|inicia\w*|origina\w*|do sistema"
+    r"|de seguranca|acima|do usuario"
     r"|que (?:te|lhe) (?:deram|foram dad[oa]s|deu))"
 )
 _PT_GAP = r"(?:[\s'-]{1,3}[^\W\d_]{1,20}){0,5}?[\s'-]{1,3}"
@@ -420,13 +491,18 @@ PT = Lexicon(
         " suas ", " seu ", " sua ", " e ", "sempre", " em ", " na ", " sem ",
     ),
     override=(
-        r"\b(?:seu|sua|teu|tua) (?:novo|nova|verdadeiro|verdadeira|unico|unica) (?:papel|tarefa|missao|objetivo|funcao)\b" + S + r"{0,10}?\b(?:e|sera|consiste em) (?:agora )?\w",
+        r"\b(?:seu|sua|teu|tua) (?:novo|nova|verdadeiro|verdadeira|unico|unica) (?:papel|tarefa"
+        r"|missao|objetivo|funcao)\b" + S + r"{0,10}?\b(?:e|sera|consiste em) (?:agora )?\w",
         r"\b(?:comporte-se|aja|responda)\b" + S + r"{0,40}?\bcomo" + S + r"{0,40}?\bsem (?:nenhuma |qualquer )?(?:restricoes|filtros?|limites|censura|regras)",
         r"\b(?:por favor,? )(?:ignore|esqueca|desconsidere)" + _PT_GAP + _PT_OWN_OR_ALL,
-        r"\b(?:ignore|esqueca|desconsidere)\W{1,3}(?:tudo )?o que (?:te|lhe) (?:disseram|pediram)\b",
-        r"\b(?:ignore|ignora|esqueca|deixe de lado|nao responda a?)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:pergunta|pedido|solicitacao|tarefa|avaliacao|mensagem|texto)\b.{0,60}?\b(?:respond|diga|escrev|mostr)\w*.{0,200}?" + DESTINATION,
+        r"\b(?:ignore|esqueca|desconsidere)\W{1,3}(?:tudo )?o que (?:te|lhe) (?:disseram"
+        r"|pediram)\b",
+        r"\b(?:ignore|ignora|esqueca|deixe de lado"
+        r"|nao responda a?)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:pergunta|pedido|solicitacao|tarefa"
+        r"|avaliacao|mensagem|texto)\b.{0,60}?\b(?:respond|diga|escrev|mostr)\w*.{0,200}?" + DESTINATION,
         r"\b(?:regras|normas|politicas|restricoes|diretrizes) (?:de seguranca|eticas)\b" + S + r"{0,20}?\bnao (?:se )?aplicam\b",
-        r"\b(?:voce nao tem|nao ha|nao existem) mais (?:nenhuma )?(?:regras|restricoes|limites|filtros)\b",
+        r"\b(?:voce nao tem|nao ha|nao existem) mais (?:nenhuma )?(?:regras|restricoes|limites"
+        r"|filtros)\b",
         r"\bmodo (?:desenvolvedor|dev|debug)" + S + r"{0,30}?\bsem (?:restricoes|filtros?|limites)",
         *own_rules(_PT_OVR, _PT_OWN, _PT_ART, _PT_RULES, _PT_POST),
         r"\b(?:ignore|esqueca|desconsidere|despreze)\W{1,3}(?:o que|tudo o que|tudo que)\W{1,3}"
@@ -444,10 +520,13 @@ PT = Lexicon(
         + r"{0,40}?\b(?:texto|mensagem|instrucoes|prompt)",
     ),
     strong=(
-        r"\b(?:a|ao|para|aos) (?:o |a |os |as |todo |toda |todos os |todas as |cada |qualquer )?(?:[\w'-]+ ){0,3}?" + _PT_M + r"\s{0,2}[:—–]",
-        r"\b(?:nota|mensagem|aviso|instrucao|notificacao) (?:do|de) (?:sistema|administrador)\s{0,2}[:—–]",
+        r"\b(?:a|ao|para|aos) (?:o |a |os |as |todo |toda |todos os |todas as |cada "
+        r"|qualquer )?(?:[\w'-]+ ){0,3}?" + _PT_M + r"\s{0,2}[:—–]",
+        r"\b(?:nota|mensagem|aviso|instrucao|notificacao) (?:do|de) (?:sistema"
+        r"|administrador)\s{0,2}[:—–]",
         r"\bse (?:voce e|voce for|tu es|for) (?:um |uma |o |a )?(?:\w+ ){0,2}?" + _PT_M,
-        r"\b(?:nota|mensagem|instruc(?:ao|oes)|aviso|lembrete|informacao|p\.?s\.?|atencao|observacao"
+        r"\b(?:nota|mensagem|instruc(?:ao|oes)|aviso|lembrete|informacao|p\.?s\.?|atencao"
+        r"|observacao"
         r"|importante|diretiva|ordem|pedido)\W{1,3}(?:(?:dirigid[oa]s? |destinad[oa]s? )?"
         r"(?:para|a|ao|à)\W{1,3})(?:o |a |os |as |todo |toda |todos os |todas as |cada |qualquer )?"
         r"(?:[\w'-]+ ){0,4}?" + _PT_M,
@@ -463,7 +542,8 @@ PT = Lexicon(
         r"|encaminhe|transfira|acrescente|adicione|inclua|insira|apague|apaguem|exclua|elimine"
         r"|recomende|recomendem|mencione|mencionem|afirme|ignore|ignorem|esqueca|omita|classifique"
         r"|marque|feche|aprove|aceite|pague|execute|instale|baixe|visite|faca|ponha|coloque"
-        r"|trate|considere|confirme|compartilhe|copie|redirecione|guarde|lembre)(?:-(?:o|a|os|as|lhe"
+        r"|trate|considere|confirme|compartilhe|copie|redirecione|guarde|lembre)(?:-(?:o|a|os|as"
+        r"|lhe"
         r"|me|se))?|deve|devem|devera|precisa|por favor|nao \w+(?:e|em|es|a|am))\b"
     ),
     vocative=LABEL + r"(?:(?:car[oa]|prezad[oa]|ola|oi|ei|atencao)\W{1,3})?(?:o |meu |seu |teu )?"
@@ -473,18 +553,24 @@ PT = Lexicon(
     r"|memorize|guarde (?:isto|isso|na memoria)|em cada resposta|a cada resposta)\b",
     hostile=(
         r"\b(?:alguem|qualquer pessoa|quem quer que seja|um desconhecido)\b" + S + r"{0,80}?" + _PT_SECRET + r"(?:(?!\bnao\b|\bnunca\b|\bjamais\b)[^.!?。！？\n]){0,60}?\b(?:de|entregue|diga|informe|revele|envie|mande|passe|fale)\w*",
-        r"\b(?:nova|novo|novos) (?:conta bancaria|iban|dados bancarios|chave pix)\b|\b(?:conta bancaria|iban|dados bancarios|chave pix) mud",
-        r"\b(?:diga|digam|informe|avise|explique|indique)\w*\W{1,3}(?:ao usuario|aos usuarios|o usuario|os usuarios|ao cliente|aos clientes|o cliente)" + S + r"{0,120}?" + DESTINATION,
-        r"\bcomo (?:se (?:viesse|fosse) )?(?:uma ordem |uma instrucao )?(?:de mim|minha|do administrador)\b",
+        r"\b(?:nova|novo|novos) (?:conta bancaria|iban|dados bancarios|chave pix)\b"
+        r"|\b(?:conta bancaria|iban|dados bancarios|chave pix) mud",
+        r"\b(?:diga|digam|informe|avise|explique|indique)\w*\W{1,3}(?:ao usuario|aos usuarios"
+        r"|o usuario|os usuarios|ao cliente|aos clientes|o cliente)" + S + r"{0,120}?" + DESTINATION,
+        r"\bcomo (?:se (?:viesse|fosse) )?(?:uma ordem |uma instrucao )?(?:de mim|minha"
+        r"|do administrador)\b",
         r"\bmesmo que\b" + S + r"{0,60}?\b(?:outra coisa|o contrario|outra|outro)\b",
-        r"\bsem (?:avisar|informar|notificar|dizer|perguntar|verificar|conferir|confirmar|confirmacao"
+        r"\bsem (?:avisar|informar|notificar|dizer|perguntar|verificar|conferir|confirmar"
+        r"|confirmacao"
         r"|verificacao|revisao|autorizacao|permissao|pedir)\w*\b",
         r"\bnao (?:o |a |lhe |lhes |se )?(?:mencion|diga|avis|inform|notifiqu|mostr|pergunt)\w*\b",
-        r"\b(?:secretamente|em segredo|as escondidas|discretamente|sem que (?:ele|ela|o usuario) saiba)\b",
+        r"\b(?:secretamente|em segredo|as escondidas|discretamente|sem que (?:ele|ela"
+        r"|o usuario) saiba)\b",
         r"\b(?:trat|consider|marqu)\w*\b" + S + r"{0,40}\bcomo (?:aprovad|autorizad|verificad|legitim"
         r"|confiavel|autentic|se viesse)",
         r"\b(?:apag|exclu|elimin|destru)\w*\b" + S + r"{0,30}\b(?:anexos?|e-?mails?|arquivos|dados|mensagens)\b",
-        r"\b(?:mande-o|mande-a|envie-o|envie-a|redirecion|encaminhe-o|direcion|diga a ele|leve)\w*\b" + S
+        r"\b(?:mande-o|mande-a|envie-o|envie-a|redirecion|encaminhe-o|direcion|diga a ele"
+        r"|leve)\w*\b" + S
         + r"{0,80}?" + DESTINATION,
         _PT_SHARE + S + r"{0,80}?" + alt(_PT_SECRET, r"tod[oa]s?", r"copia") + S + r"{0,80}?" + DESTINATION,
         _PT_SHARE + S + r"{0,60}?" + _PT_SECRET,
