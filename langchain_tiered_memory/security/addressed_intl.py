@@ -32,8 +32,10 @@ from dataclasses import dataclass
 
 from .addressed import AddressedHit
 from .intl_lexicon import DESTINATION, Lexicon
-from .lexicon_other import DE, JA, KO, RU
-from .lexicon_romance import ES, FR, IT, PT
+from .lexicon_de_ru import DE, RU
+from .lexicon_fr_es import ES, FR
+from .lexicon_it_pt import IT, PT
+from .lexicon_ja_ko import JA, KO
 from .matcher import AnchorFinder
 
 __all__ = ["find_addressed_intl"]
