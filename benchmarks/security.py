@@ -19,6 +19,9 @@ Measures, in one run:
     the scanner3 helper: its aggregate figures were looked at);
   - ``fresh-b``: ``security_fresh_b_*.jsonl``, a second such red-teamer; blind until session 5,
     then dev (its misses drove the addressed-order detector, ``security/addressed.py``);
+  - ``fresh-e``: ``security_fresh_e_intl_*.jsonl``, multilingual overrides, planted orders and
+    benign look-alikes in FR/ES/DE/IT/PT/RU/JA/KO, written by the intl helper before it read the
+    scanner or any corpus (dev for the multilingual detector, ``security/addressed_intl.py``);
   - ``fresh-c``: ``security_fresh_c_*.jsonl``, a third red-teamer who never saw the scanner or
     its corpora, the blind set: it is read only with ``--split fresh-c``, never by default;
 
@@ -36,7 +39,7 @@ Measures, in one run:
 Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 %, Chinese benign
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
-Usage: ``python benchmarks/security.py [--split all|own|independent|fresh-a|fresh-b|fresh-c]
+Usage: ``python benchmarks/security.py [--split all|own|independent|fresh-a|fresh-b|fresh-e|fresh-c]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 """
 
@@ -109,7 +112,10 @@ def _family(row: dict[str, Any]) -> str:
 
 
 Sets = dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]]
-SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-c")
+SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-e", "fresh-c")
+# Dev sets by other authors (or by a helper before it read the scanner): split -> file stem.
+_FRESH = {"fresh-a": "security_fresh_a", "fresh-b": "security_fresh_b",
+          "fresh-e": "security_fresh_e_intl"}
 
 
 def _labelled(attacks: str, benign: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -124,11 +130,9 @@ def select_sets(split: str) -> Sets:
         return {"fresh-c": _labelled("security_fresh_c_attacks.jsonl",
                                      "security_fresh_c_benign.jsonl")}
     sets = load_sets()
-    for name in ("fresh-a", "fresh-b"):
+    for name, stem in _FRESH.items():
         if split in ("all", name):
-            letter = name[-1]
-            fresh = _labelled(f"security_fresh_{letter}_attacks.jsonl",
-                              f"security_fresh_{letter}_benign.jsonl")
+            fresh = _labelled(f"{stem}_attacks.jsonl", f"{stem}_benign.jsonl")
             if fresh[0] or fresh[1]:
                 sets[name] = fresh
     if split == "all":
@@ -288,7 +292,7 @@ def main(argv: list[str] | None = None) -> int:
                   "the held-out figures are the leave-one-group-out ones in semantic_head.json)")
         _table(split, attacks, scanners, args.misses, attacks=True)
         _table(split, benign, scanners, args.misses, attacks=False)
-    if args.split in ("fresh-a", "fresh-b", "fresh-c", "independent"):
+    if args.split in (*_FRESH, "fresh-c", "independent"):
         return 0  # the LoCoMo turns and speed belong to the full run
 
     turns = [t for _, t in rows]

@@ -7,7 +7,8 @@ mention only when all of this holds:
 * the match lies inside one quoted segment (straight, curly, guillemet or CJK quotes) of at
   most :data:`MAX_QUOTED` characters;
 * the text outside the quotes names the discussion: "phrase", "example", "prompt injection",
-  "jailbreak", 话术, 注入 and the like;
+  "jailbreak", 话术, 注入 and the like (also in French, Spanish, German, Italian, Portuguese,
+  Russian, Japanese and Korean: "exemple", "Angriff", "безопасность", セキュリティ, 보안 ...);
 * the quoted segment holds no destination (URL, e-mail address) and nothing outside it asks for
   the quote to be said, repeated, printed or translated — that would be use, not mention.
 """
@@ -27,6 +28,11 @@ _META = re.compile(
     r"|filters?|blog|paper|article|went viral|meme|e\.g\.|for instance|classic|string|strings"
     r"|payloads?|technique|trick|tricks|defend|defen[cs]e|mitigat\w*|security awareness)\b"
     r"|话术|注入|攻击|越狱|例如|比如|例子|这种|防御|检测"
+    # the same discussion in the eight other languages the scanner reads (stems, accents kept)
+    r"|exemple|ejemplo|beispiel|esempio|exemplo|пример|例えば|예시|예를"
+    r"|injection|inyecci|injektion|iniezion|injeç|инъекц|インジェクション|인젝션"
+    r"|attaque|ataque|angriff|attacc|атак|攻撃|공격|jailbreak|джейлбрейк|脱獄|탈옥"
+    r"|sécurité|seguridad|sicherheit|sicurezza|segurança|безопасност|セキュリティ|보안"
 )
 _USE = re.compile(
     # an imperative (clause start, or after "please", "to", "and"...), not "the notes say"

@@ -16,6 +16,7 @@ from typing import Any
 from ..errors import InvalidInput
 from ..types import ScanResult
 from .addressed import find_addressed
+from .addressed_intl import find_addressed_intl
 from .addressed_zh import find_addressed_zh
 from .classifier import arun_classifier, run_classifier
 from .encodings import decode_candidates
@@ -172,7 +173,7 @@ def _scan_text(text: str, rules: RuleSet, depth: int) -> ScanResult | None:
         found = _match_rules(blank, rules)
     if found is not None:
         return found
-    addressed = find_addressed(text) or find_addressed_zh(text)
+    addressed = find_addressed(text) or find_addressed_zh(text) or find_addressed_intl(text)
     if addressed is not None:
         span = (addressed.start, addressed.end)
         detail = f"{addressed.rule}: {text[addressed.start : addressed.end][:200]!r}"
