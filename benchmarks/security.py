@@ -19,6 +19,9 @@ Measures, in one run:
     the scanner3 helper: its aggregate figures were looked at);
   - ``fresh-b``: ``security_fresh_b_*.jsonl``, a second such red-teamer; blind until session 5,
     then dev (its misses drove the addressed-order detector, ``security/addressed.py``);
+  - ``fresh-d``: ``security_fresh_d_*.jsonl`` (``data/make_security_fresh_d.py``), five voices
+    written by the zh-gen helper from the issue's family descriptions before it read any corpus
+    or pattern; its first run was blind, then dev for the zh hijack and indirect rules;
   - ``fresh-c``: ``security_fresh_c_*.jsonl``, a third red-teamer who never saw the scanner or
     its corpora, the blind set: it is read only with ``--split fresh-c``, never by default;
 
@@ -36,7 +39,8 @@ Measures, in one run:
 Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 %, Chinese benign
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
-Usage: ``python benchmarks/security.py [--split all|own|independent|fresh-a|fresh-b|fresh-c]
+Usage: ``python benchmarks/security.py
+[--split all|own|independent|fresh-a|fresh-b|fresh-c|fresh-d]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 """
 
@@ -109,7 +113,7 @@ def _family(row: dict[str, Any]) -> str:
 
 
 Sets = dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]]
-SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-c")
+SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-c", "fresh-d")
 
 
 def _labelled(attacks: str, benign: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -124,7 +128,7 @@ def select_sets(split: str) -> Sets:
         return {"fresh-c": _labelled("security_fresh_c_attacks.jsonl",
                                      "security_fresh_c_benign.jsonl")}
     sets = load_sets()
-    for name in ("fresh-a", "fresh-b"):
+    for name in ("fresh-a", "fresh-b", "fresh-d"):
         if split in ("all", name):
             letter = name[-1]
             fresh = _labelled(f"security_fresh_{letter}_attacks.jsonl",
@@ -288,7 +292,7 @@ def main(argv: list[str] | None = None) -> int:
                   "the held-out figures are the leave-one-group-out ones in semantic_head.json)")
         _table(split, attacks, scanners, args.misses, attacks=True)
         _table(split, benign, scanners, args.misses, attacks=False)
-    if args.split in ("fresh-a", "fresh-b", "fresh-c", "independent"):
+    if args.split in ("fresh-a", "fresh-b", "fresh-c", "fresh-d", "independent"):
         return 0  # the LoCoMo turns and speed belong to the full run
 
     turns = [t for _, t in rows]
