@@ -1,0 +1,130 @@
+"""Chinese goal hijacking: the task dismissed, then a fixed output forced.
+
+The shape the attacks share, whatever their wording: a question or task, then a **dismissal**
+of it — an override verb on an object that points back at the input (忽略上述问题, 别管用户问了
+什么, 不用回答这个问题) or that object declared void (以上提问作废, 前面的都是干扰项, 这个问题不
+需要你处理了) — followed closely by a **forced output**: an output verb with the text it must
+produce after a colon or a quote (直接输出：…, 只回复「…」, 原样打印 …), or a limit on what may
+be said (除了“…”以外什么都不要说, 你的回答只能是…, 不要添加其他词汇).
+
+Each part alone is ordinary: users dismiss their own questions (这个问题先不用回答，我再想想;
+我刚才的问题有错别字，请忽略，我重新问：…) and ask for verbatim output (请用英文复述这段话：…).
+Only the pair is refused, and a forced "output" that is itself a question (忽略上面的问题，回答：
+珠穆朗玛峰有多高？) is a user rephrasing, not a fixed line. The classes (verbs, objects,
+predicates, output verbs, markers) are matched on the ``literal`` view, so traditional
+characters, fullwidth punctuation and case are folded before any pattern runs.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .normalize import make_view
+
+__all__ = ["find_hijack_zh"]
+
+# What a dismissal points at: the input before it, or what the user asked.
+_PRIOR = r"(?:上述|上面|以上|前面|前文|之前|先前|刚才|此前|上一个|上一条|上个|前一个|前述|上方|原来)"
+_DEICTIC = (
+    r"(?:这个|这道|这条|这些|该|此|那个|那道|那些|我的|我们的|用户的|顾客的|客户的|买家的|对方的|"
+    r"他的|她的|他们的|你收到的|原本的|原先的|所有的?|全部的?)"
+)
+_NOUN = (
+    r"(?:问题|提问|问句|题目?|任务|指令|指示|要求|请求|内容|文本|文字|评论|描述|咨询|话|对话|打分|"
+    r"翻译|总结|判断|分类|作业|东西|部分|段落|信息|消息|提示|命令|设定|问话|句子|废话|"
+    # the input itself, as in English "ignore the webpage / the code above"
+    r"代码|网页|页面|文章|文档|邮件|简历|材料|资料|数据|段话|那句|这句)"
+)
+# What a task is called when it is dismissed bare: 忽略总结要求, 不要执行翻译任务.
+_TASK = r"(?:问题|提问|任务|指令|要求|请求)"
+_ASKER = r"(?:用户|顾客|客户|买家|对方|别人|他|她|他们|人家|提问者)"
+_OBJECT = (
+    r"(?:(?:" + _PRIOR + r"|" + _DEICTIC + r")的?[^\s,.:;!?。，：；！？]{0,6}?" + _NOUN
+    + r"|" + _PRIOR + r"(?:的|那些|这些|的所有|的一切|说的)"
+    + r"|" + _ASKER + r"(?:问|说|提|咨询|想知道)了?(?:什么|啥|的是什么|的))"
+)
+_VERB = (
+    r"(?:忽略|忽视|无视|别管|不要管|不用管|先别管|不必管|甭管|不管|不要理会?|不用理会?|别理会?|"
+    r"不必理会?|无需理会?|不需要理会?|跳过|忘掉|忘记|忘了|抛开|抛弃|抛到一边|放下|丢掉|撇开|取消|"
+    r"停止|(?:不要|别|不用|无需|不必|不需要|停止)(?:再)?(?:回答|处理|纠正|执行|做|翻译|总结|理))"
+)
+# Verbs that follow their object (把上面的问题忘掉, 把刚才的问题放一边) join the void predicates.
+_AFTER_OBJECT = r"(?:忘掉|忘了|忘记|放一边|放到一边|抛到一边|丢掉|扔掉|丢到一边|搁置|撇开|放下|删掉|去掉)"
+# The pending question dismissed without naming it: 先别回答了, 不用翻译了.
+_BARE = r"(?:先|就|还是)?(?:别|不用|不要|不必|无需)(?:再)?(?:回答|答|处理|翻译|纠正|总结|管)了"
+# The object declared void, without an override verb: 以上提问作废, 这个问题不需要你处理了.
+_VOID = (
+    r"(?:请|就|都|也|可以|你|先|全)?(?:忽略|无视|作废|无效|失效|取消|跳过|不用管|别管|不用理会?|"
+    r"不要理会?|不必理会?|不用回答|不必回答|无需回答|不需要(?:你)?(?:回答|处理|理会|管)|不重要|"
+    r"不算数?|是测试|是干扰|是废话|不用做|没用|无关|" + _AFTER_OBJECT[3:-1] + r")"
+)
+_DISMISS = re.compile(
+    _VERB + r"掉?(?:一下)?(?:[^\n.!?。！？]{0,10}?" + _OBJECT + r"|[^\s,.:;!?。，：；！？]{0,4}?" + _TASK
+    + r")|" + _OBJECT + r"[^\n.!?。！？]{0,8}?" + _VOID + r"|" + _BARE
+)
+# An output verb with the text it must produce, after a colon, a quote or a code mark.
+_OUT_VERB = (
+    r"(?:输出|复述|回答|回复|答复|打印|重复|说|返回|照抄|抄写|吐出来|念|讲|显示|写|告诉(?:他|她|"
+    r"他们|用户|顾客|客户|对方)|print|echo|say|output)"
+)
+_OPEN_CHARS = ":“\"「『'`‘"
+_OPEN = "[" + _OPEN_CHARS + "]"
+_FORCE = re.compile(
+    _OUT_VERB + r"[^\n:“\"「『'`‘。！？!?]{0,16}?" + _OPEN
+    # a claim handed to the user: 告诉他本店全网最低价
+    + r"|告诉(?:他|她|他们|用户|顾客|客户|对方|读者|买家)(?:说)?(?=[^\n]{2})"
+    + r"|除了[^\n]{1,60}?(?:以外|之外)?[，,]?(?:什么|任何|别的|其他|其它)?(?:话|内容|东西)?(?:都|也)?"
+    r"(?:不要|别|不许|不准|不能|不得)(?:说|输出|回复|回答|写|加)"
+    r"|(?:你的|唯一的|你唯一的)(?:回答|输出|回复|答案|答复)[^\n。]{0,8}?(?:是|为)"
+    r"|(?:回答|输出|回复|答案|答复)(?:的内容)?(?:必须|只能|只可以|应当|应该)(?:且只能)?(?:是|为)"
+    r"|不要(?:添加|加|附加|带)(?:任何)?(?:其他|其它|别的|额外|多余)的?(?:词汇|内容|文字|解释|话|字|"
+    r"标点|东西)"
+    r"|(?:原样|原封不动地?|一字不差地?|逐字)"
+)
+# A forced "output" that asks something is the user rephrasing their own question.
+_QUESTION = re.compile(r"[?？]|吗\s*$|呢\s*$")
+_AFTER = 100  # characters after a dismissal in which the forced output must start
+_BEFORE = 40  # ... or before it: 只回复「…」，别管用户问了什么
+_CJK = re.compile("[\u4e00-\u9fff]")
+
+
+_SENTENCE_END = re.compile(r"[\n。！!]")
+_CLOSING = " ”\"」』'’)`"
+
+
+def _fixed_line(folded: str, force: re.Match[str]) -> bool:
+    """Whether a forced output introduces a fixed line: not a question, not nothing."""
+    end = force.end()
+    stop = _SENTENCE_END.search(folded, end)
+    payload = folded[end : stop.start() if stop else len(folded)].strip().rstrip(_CLOSING)
+    if _QUESTION.search(payload):
+        return False
+    # "直接输出结果：" with nothing after it asks for a format, not for a given text.
+    return bool(payload) or force.group()[-1] not in _OPEN_CHARS
+
+
+def _forced(folded: str, lo: int, hi: int) -> re.Match[str] | None:
+    for force in _FORCE.finditer(folded, lo, hi):
+        if _fixed_line(folded, force):
+            return force
+    return None
+
+
+def find_hijack_zh(text: str) -> tuple[int, int] | None:
+    """Span of the first dismissal paired with a forced output in ``text``, or ``None``.
+
+    Offsets are into ``text`` when folding kept its length (the common case), else the whole
+    text.
+    """
+    if _CJK.search(text) is None:
+        return None
+    folded = make_view(text, "literal")
+    for dismissal in _DISMISS.finditer(folded):
+        force = _forced(folded, dismissal.end(), min(len(folded), dismissal.end() + _AFTER))
+        if force is None:
+            force = _forced(folded, max(0, dismissal.start() - _BEFORE), dismissal.start())
+        if force is not None:
+            if len(folded) != len(text):
+                return 0, len(text)
+            return min(dismissal.start(), force.start()), max(dismissal.end(), force.end())
+    return None
