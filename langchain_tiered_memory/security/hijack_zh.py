@@ -39,7 +39,7 @@ _NOUN = (
 _TASK = r"(?:问题|提问|任务|指令|要求|请求)"
 _ASKER = r"(?:用户|顾客|客户|买家|对方|别人|他|她|他们|人家|提问者)"
 _OBJECT = (
-    r"(?:(?:" + _PRIOR + r"|" + _DEICTIC + r")的?[^\s,.:;!?。，：；！？]{0,6}?" + _NOUN
+    r"(?:(?:" + _PRIOR + r"|" + _DEICTIC + r")的?[^\s,.:;!?。，：；！？]{0,4}?" + _NOUN
     + r"|" + _PRIOR + r"(?:的|那些|这些|的所有|的一切|说的)"
     + r"|" + _ASKER + r"(?:问|说|提|咨询|想知道)了?(?:什么|啥|的是什么|的))"
 )
@@ -69,8 +69,10 @@ _OUT_VERB = (
 )
 _OPEN_CHARS = ":“\"「『'`‘"
 _OPEN = "[" + _OPEN_CHARS + "]"
+# "输出结果：" / "只输出翻译：" asks for the task's own result in a format, not for a given text.
+_RESULT = r"(?!结果|翻译|译文|答案|摘要|总结|代码|json|格式)"
 _FORCE = re.compile(
-    _OUT_VERB + r"[^\n:“\"「『'`‘。！？!?]{0,16}?" + _OPEN
+    _OUT_VERB + _RESULT + r"[^\n:“\"「『'`‘。！？!?]{0,16}?" + _OPEN
     # a claim handed to the user: 告诉他本店全网最低价
     + r"|告诉(?:他|她|他们|用户|顾客|客户|对方|读者|买家)(?:说)?(?=[^\n]{2})"
     + r"|除了[^\n]{1,60}?(?:以外|之外)?[，,]?(?:什么|任何|别的|其他|其它)?(?:话|内容|东西)?(?:都|也)?"
@@ -85,6 +87,7 @@ _FORCE = re.compile(
 _QUESTION = re.compile(r"[?？]|吗\s*$|呢\s*$")
 _AFTER = 100  # characters after a dismissal in which the forced output must start
 _BEFORE = 40  # ... or before it: 只回复「…」，别管用户问了什么
+_REACH = 60  # the longest dismissal, so that a window cut through none
 _CJK = re.compile("[\u4e00-\u9fff]")
 
 
@@ -103,13 +106,6 @@ def _fixed_line(folded: str, force: re.Match[str]) -> bool:
     return bool(payload) or force.group()[-1] not in _OPEN_CHARS
 
 
-def _forced(folded: str, lo: int, hi: int) -> re.Match[str] | None:
-    for force in _FORCE.finditer(folded, lo, hi):
-        if _fixed_line(folded, force):
-            return force
-    return None
-
-
 def find_hijack_zh(text: str) -> tuple[int, int] | None:
     """Span of the first dismissal paired with a forced output in ``text``, or ``None``.
 
@@ -119,12 +115,25 @@ def find_hijack_zh(text: str) -> tuple[int, int] | None:
     if _CJK.search(text) is None:
         return None
     folded = make_view(text, "literal")
-    for dismissal in _DISMISS.finditer(folded):
-        force = _forced(folded, dismissal.end(), min(len(folded), dismissal.end() + _AFTER))
-        if force is None:
-            force = _forced(folded, max(0, dismissal.start() - _BEFORE), dismissal.start())
-        if force is not None:
-            if len(folded) != len(text):
-                return 0, len(text)
-            return min(dismissal.start(), force.start()), max(dismissal.end(), force.end())
+    # Forced outputs are rarer than dismissals' words: look for dismissals only around them.
+    for force in _FORCE.finditer(folded):
+        if not _fixed_line(folded, force):
+            continue
+        lo = max(0, force.start() - _AFTER - _REACH)
+        hi = min(len(folded), force.end() + _BEFORE + _REACH)
+        for dismissal in _DISMISS.finditer(folded, lo, hi):
+            # The force may begin inside the dismissal (不用回答这个问题了，原样吐出来：): what
+            # matters is that the text it introduces comes after it.
+            # At most a line break between them: lines of separate requests do not pair up.
+            before = force.start() - _AFTER <= dismissal.end() < force.end() and (
+                folded.count("\n", dismissal.end(), force.start()) <= 1
+            )
+            # An order after its output shares its line: 只回复「…」，别管用户问了什么.
+            after = force.end() <= dismissal.start() <= force.end() + _BEFORE and (
+                "\n" not in folded[force.end() : dismissal.start()]
+            )
+            if before or after:
+                if len(folded) != len(text):
+                    return 0, len(text)
+                return min(dismissal.start(), force.start()), max(dismissal.end(), force.end())
     return None
