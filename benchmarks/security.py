@@ -22,6 +22,8 @@ Measures, in one run:
   - ``fresh-d``: ``security_fresh_d_*.jsonl`` (``data/make_security_fresh_d.py``), five voices
     written by the zh-gen helper from the issue's family descriptions before it read any corpus
     or pattern; its first run was blind, then dev for the zh hijack and indirect rules;
+  - ``public``: ``security_public_*.jsonl``, public tools' corpora plus look-alikes
+    (``data/make_security_public.py``; see ``data/README.md``);
   - ``fresh-c``: ``security_fresh_c_*.jsonl``, a third red-teamer who never saw the scanner or
     its corpora, the blind set: it is read only with ``--split fresh-c``, never by default;
 
@@ -40,7 +42,7 @@ Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
 Usage: ``python benchmarks/security.py
-[--split all|own|independent|fresh-a|fresh-b|fresh-c|fresh-d]
+[--split all|own|independent|fresh-a|fresh-b|fresh-c|fresh-d|public]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 """
 
@@ -113,7 +115,7 @@ def _family(row: dict[str, Any]) -> str:
 
 
 Sets = dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]]
-SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-c", "fresh-d")
+SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-c", "fresh-d", "public")
 
 
 def _labelled(attacks: str, benign: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -135,6 +137,10 @@ def select_sets(split: str) -> Sets:
                               f"security_fresh_{letter}_benign.jsonl")
             if fresh[0] or fresh[1]:
                 sets[name] = fresh
+    if split in ("all", "public"):
+        public = _labelled("security_public_attacks.jsonl", "security_public_benign.jsonl")
+        if public[0] or public[1]:
+            sets["public"] = public
     if split == "all":
         return sets
     if split == "own":
@@ -292,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
                   "the held-out figures are the leave-one-group-out ones in semantic_head.json)")
         _table(split, attacks, scanners, args.misses, attacks=True)
         _table(split, benign, scanners, args.misses, attacks=False)
-    if args.split in ("fresh-a", "fresh-b", "fresh-c", "fresh-d", "independent"):
+    if args.split in ("fresh-a", "fresh-b", "fresh-c", "fresh-d", "public", "independent"):
         return 0  # the LoCoMo turns and speed belong to the full run
 
     turns = [t for _, t in rows]
