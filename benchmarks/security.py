@@ -22,6 +22,11 @@ Measures, in one run:
   - ``fresh-e``: ``security_fresh_e_intl_*.jsonl``, multilingual overrides, planted orders and
     benign look-alikes in FR/ES/DE/IT/PT/RU/JA/KO, written by the intl helper before it read the
     scanner or any corpus (dev for the multilingual detector, ``security/addressed_intl.py``);
+  - ``fresh-d``: ``security_fresh_d_*.jsonl`` (``data/make_security_fresh_d.py``), five voices
+    written by the zh-gen helper from the issue's family descriptions before it read any corpus
+    or pattern; its first run was blind, then dev for the zh hijack and indirect rules;
+  - ``public``: ``security_public_*.jsonl``, public tools' corpora plus look-alikes
+    (``data/make_security_public.py``; see ``data/README.md``);
   - ``fresh-c``: ``security_fresh_c_*.jsonl``, a third red-teamer who never saw the scanner or
     its corpora, the blind set: it is read only with ``--split fresh-c``, never by default;
 
@@ -39,7 +44,8 @@ Measures, in one run:
 Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 %, Chinese benign
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
-Usage: ``python benchmarks/security.py [--split all|own|independent|fresh-a|fresh-b|fresh-e|fresh-c]
+Usage: ``python benchmarks/security.py
+[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 """
 
@@ -112,10 +118,11 @@ def _family(row: dict[str, Any]) -> str:
 
 
 Sets = dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]]
-SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-e", "fresh-c")
+SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-d", "fresh-e", "public",
+          "fresh-c")
 # Dev sets by other authors (or by a helper before it read the scanner): split -> file stem.
 _FRESH = {"fresh-a": "security_fresh_a", "fresh-b": "security_fresh_b",
-          "fresh-e": "security_fresh_e_intl"}
+          "fresh-d": "security_fresh_d", "fresh-e": "security_fresh_e_intl"}
 
 
 def _labelled(attacks: str, benign: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -135,6 +142,10 @@ def select_sets(split: str) -> Sets:
             fresh = _labelled(f"{stem}_attacks.jsonl", f"{stem}_benign.jsonl")
             if fresh[0] or fresh[1]:
                 sets[name] = fresh
+    if split in ("all", "public"):
+        public = _labelled("security_public_attacks.jsonl", "security_public_benign.jsonl")
+        if public[0] or public[1]:
+            sets["public"] = public
     if split == "all":
         return sets
     if split == "own":
@@ -292,7 +303,7 @@ def main(argv: list[str] | None = None) -> int:
                   "the held-out figures are the leave-one-group-out ones in semantic_head.json)")
         _table(split, attacks, scanners, args.misses, attacks=True)
         _table(split, benign, scanners, args.misses, attacks=False)
-    if args.split in (*_FRESH, "fresh-c", "independent"):
+    if args.split in (*_FRESH, "fresh-c", "public", "independent"):
         return 0  # the LoCoMo turns and speed belong to the full run
 
     turns = [t for _, t in rows]

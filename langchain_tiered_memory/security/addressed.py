@@ -193,13 +193,14 @@ _KEEP_FROM_USER = (
     r"\b(?:do not|don't|don’t|dont|never|without)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:tell|telling"
     r"|mention|mentioning|inform|informing|notify|notifying|show|showing|alert|alerting|loop"
     r"|looping|let|letting|confirm|confirming|ask|asking|check|checking|second-guess|flag"
-    r"|raise|running|review|reviewing|verification|verifying|signature|approval|permission)\b"
+    r"|raise|running|review|reviewing|verification|verifying|signature|approval|permission"
+    r"|report|reporting)\b"
     r"|\b(?:quietly|silently|secretly|subtly|covertly)\b"
     r"|\bno need to (?:ask|confirm|check|verify|tell|mention|notify)\b"
 )
 _CHECKS_OFF = (
     r"\b(?:skip|bypass|waive|disable|turn off|switch off|not apply|don't apply|ignore|"
-    r"disregard|discard|omit|override)\b[^.!?\n]{0,60}?\b(?:verification|verify|confirmation|confirm|"
+    r"disregard|discard|omit|override|forget|drop|abandon|set aside|never mind)\b[^.!?\n]{0,60}?\b(?:verification|verify|confirmation|confirm|"
     r"review|evaluation|criteria|filters?|safety|security|guidelines|policies|policy|rules|"
     r"instructions|permissions?|checks?|warnings?|summary|task|other reviews|negative|ssl|"
     r"certificate|2fa|mfa|two-factor|firewall|content trust|any mention|questions?|criteria"
@@ -221,6 +222,13 @@ _HOSTILE = re.compile(
             r"\b" + _SECRET + r"\b[^.!?\n]{0,60}?\b(?:send|share|post|give|forward|dm)\b",
             _KEEP_FROM_USER,
             _CHECKS_OFF,
+            # a fixed line forced as the whole answer, or a claim handed to the user as fact
+            r"\b(?:reply|respond|answer|output|print|say|write|return)\b[^.!?\n]{0,12}?\b(?:only|just|"
+            r"exactly|nothing but|solely)\b\W{0,2}(?:with\W{1,3})?(?:[:'\"“‘]|the (?:word|phrase|"
+            r"string|text)\b)|\band nothing else\b",
+            r"\b(?:tell|inform|assure|convince|warn|advise)\W{1,3}(?:the |all |any |every )?(?:users?|"
+            r"readers?|customers?|visitors?|buyers?|shoppers?|reviewers?|recipients?|clients?|guests?"
+            r"|people)\b[^.!?\n]{0,10}?\bthat\b",
             # the user sent somewhere, or told a fixed line with a link in it
             r"\b(?:tell|direct|send|redirect|point|refer|advise|ask|instruct|route)\W{1,3}(?:the "
             r"user|users|them|anyone|everyone|people|customers?|visitors?|callers?|the customer|"

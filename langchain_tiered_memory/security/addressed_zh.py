@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from .addressed import AddressedHit
+from .hijack_zh import find_hijack_zh
 
 __all__ = ["find_addressed_zh"]
 
@@ -141,6 +142,9 @@ def find_addressed_zh(text: str) -> AddressedHit | None:
     hijack = _HIJACK.search(folded) or _EXFIL.search(folded)
     if hijack is not None:
         return AddressedHit("addressed_zh.task_replaced", hijack.start(), hijack.end(), _ZH)
+    dismissed = find_hijack_zh(text)
+    if dismissed is not None:
+        return AddressedHit("hijack_zh.dismiss_then_output", *dismissed, _ZH)
     for cue in _CUE_STRONG.finditer(folded):
         _, window = _paragraph(folded, cue.end(), cue.end())
         directive = _DIRECTIVE.search(window)

@@ -41,6 +41,7 @@ _USE = re.compile(
     r"|follow|execute|do what|act on)\b[^.!?\n]{0,40}$"
     r"|(?:复述|重复|输出|说出|翻译|回答|执行|照做)[^。！？\n]{0,10}$"
 )
+_HOST = re.compile(r"\b[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b")
 _DESTINATION = re.compile(r"https?://|www\.|[\w.+-]+@[\w-]+\.[a-z]{2,}", re.IGNORECASE)
 
 
@@ -53,6 +54,10 @@ def _quoted_segment(text: str, start: int, end: int) -> tuple[int, int] | None:
             continue
         # A straight quote inside a word is an apostrophe ("don't"), not an opening quote.
         if text[i] == "'" and i > 0 and text[i - 1].isalnum():
+            continue
+        # One that closes a markup attribute (style="display:none">) opens nothing: the text
+        # after it is the element's content, not a quotation.
+        if text[i] in "'\"" and text[i + 1 : i + 2] in (">", "/"):
             continue
         close = text.find(closing, end, min(len(text), i + MAX_QUOTED + 1))
         if close >= 0:
@@ -68,7 +73,8 @@ def mention_segment(text: str, start: int, end: int) -> tuple[int, int] | None:
         return None
     opened, closed = segment
     inside = text[opened + 1 : closed]
-    outside = (text[:opened] + " " + text[closed + 1 :]).casefold()
+    # Host names are no discussion words: "acct-verify.example" does not say "example".
+    outside = _HOST.sub(" ", (text[:opened] + " " + text[closed + 1 :]).casefold())
     if _DESTINATION.search(inside) or _USE.search(text[:opened].casefold()):
         return None
     return segment if _META.search(outside) is not None else None

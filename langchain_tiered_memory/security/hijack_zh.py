@@ -1,0 +1,145 @@
+"""Chinese goal hijacking: the task dismissed, then a fixed output forced.
+
+The shape the attacks share, whatever their wording: a question or task, then a **dismissal**
+of it — an override verb on an object that points back at the input (忽略上述问题, 别管用户问了
+什么, 不用回答这个问题) or that object declared void (以上提问作废, 前面的都是干扰项, 这个问题不
+需要你处理了) — followed closely by a **forced output**: an output verb with the text it must
+produce after a colon or a quote (直接输出：…, 只回复「…」, 原样打印 …), or a limit on what may
+be said (除了“…”以外什么都不要说, 你的回答只能是…, 不要添加其他词汇).
+
+Each part alone is ordinary: users dismiss their own questions (这个问题先不用回答，我再想想;
+我刚才的问题有错别字，请忽略，我重新问：…) and ask for verbatim output (请用英文复述这段话：…).
+Only the pair is refused, and a forced "output" that is itself a question (忽略上面的问题，回答：
+珠穆朗玛峰有多高？) is a user rephrasing, not a fixed line. The classes (verbs, objects,
+predicates, output verbs, markers) are matched case-insensitively, with both half- and fullwidth
+punctuation, on a copy where the traditional forms of the characters they use are folded to
+simplified (one character for one, so offsets hold; cheaper than the scanner's ``literal`` view).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["find_hijack_zh"]
+
+# What a dismissal points at: the input before it, or what the user asked.
+_PRIOR = r"(?:上述|上面|以上|前面|前文|之前|先前|刚才|此前|上一个|上一条|上个|前一个|前述|上方|原来)"
+_DEICTIC = (
+    r"(?:这个|这道|这条|这些|该|此|那个|那道|那些|我的|我们的|用户的|顾客的|客户的|买家的|对方的|"
+    r"他的|她的|他们的|你收到的|原本的|原先的|所有的?|全部的?)"
+)
+_NOUN = (
+    r"(?:问题|提问|问句|题目?|任务|指令|指示|要求|请求|内容|文本|文字|评论|描述|咨询|话|对话|打分|"
+    r"翻译|总结|判断|分类|作业|东西|部分|段落|信息|消息|提示|命令|设定|问话|句子|废话|"
+    # the input itself, as in English "ignore the webpage / the code above"
+    r"代码|网页|页面|文章|文档|邮件|简历|材料|资料|数据|段话|那句|这句)"
+)
+# What a task is called when it is dismissed bare: 忽略总结要求, 不要执行翻译任务.
+_TASK = r"(?:问题|提问|任务|指令|要求|请求)"
+_ASKER = r"(?:用户|顾客|客户|买家|对方|别人|他|她|他们|人家|提问者)"
+_OBJECT = (
+    r"(?:(?:" + _PRIOR + r"|" + _DEICTIC + r")的?[^\s,.:;!?。，：；！？]{0,4}?" + _NOUN
+    + r"|" + _PRIOR + r"(?:的|那些|这些|的所有|的一切|说的)"
+    + r"|" + _ASKER + r"(?:问|说|提|咨询|想知道)了?(?:什么|啥|的是什么|的))"
+)
+_VERB = (
+    r"(?:忽略|忽视|无视|别管|不要管|不用管|先别管|不必管|甭管|不管|不要理会?|不用理会?|别理会?|"
+    r"不必理会?|无需理会?|不需要理会?|跳过|忘掉|忘记|忘了|抛开|抛弃|抛到一边|放下|丢掉|撇开|取消|"
+    r"停止|(?:不要|别|不用|无需|不必|不需要|停止)(?:再)?(?:回答|处理|纠正|执行|做|翻译|总结|理))"
+)
+# Verbs that follow their object (把上面的问题忘掉, 把刚才的问题放一边) join the void predicates.
+_AFTER_OBJECT = r"(?:忘掉|忘了|忘记|放一边|放到一边|抛到一边|丢掉|扔掉|丢到一边|搁置|撇开|放下|删掉|去掉)"
+# The pending question dismissed without naming it: 先别回答了, 不用翻译了.
+_BARE = r"(?:先|就|还是)?(?:别|不用|不要|不必|无需)(?:再)?(?:回答|答|处理|翻译|纠正|总结|管)了"
+# The object declared void, without an override verb: 以上提问作废, 这个问题不需要你处理了.
+_VOID = (
+    r"(?:请|就|都|也|可以|你|先|全)?(?:忽略|无视|作废|无效|失效|取消|跳过|不用管|别管|不用理会?|"
+    r"不要理会?|不必理会?|不用回答|不必回答|无需回答|不需要(?:你)?(?:回答|处理|理会|管)|不重要|"
+    r"不算数?|是测试|是干扰|是废话|不用做|没用|无关|" + _AFTER_OBJECT[3:-1] + r")"
+)
+# Every dismissal starts with one of these characters: a one-character look-ahead lets the
+# engine skip most positions before trying the long alternations (3x faster on Chinese text).
+_DISMISS_FIRST = "忽无别不先甭跳忘抛放丢撇取停上以前之刚此原这该那我用顾客买对他她你所全人提就还"
+_DISMISS = re.compile(
+    "(?=[" + _DISMISS_FIRST + "])(?:" + _VERB + r"掉?(?:一下)?(?:[^\n.!?。！？]{0,10}?" + _OBJECT + r"|[^\s,.:;!?。，：；！？]{0,4}?" + _TASK
+    + r")|" + _OBJECT + r"[^\n.!?。！？]{0,8}?" + _VOID + r"|" + _BARE + ")"
+)
+# An output verb with the text it must produce, after a colon, a quote or a code mark.
+_OUT_VERB = (
+    r"(?:输出|复述|回答|回复|答复|打印|重复|说|返回|照抄|抄写|吐出来|念|讲|显示|写|告诉(?:他|她|"
+    r"他们|用户|顾客|客户|对方)|print|echo|say|output)"
+)
+_OPEN_CHARS = ":：“\"「『'`‘"
+_OPEN = "[" + _OPEN_CHARS + "]"
+# "输出结果：" / "只输出翻译：" asks for the task's own result in a format, not for a given text.
+_RESULT = r"(?!结果|翻译|译文|答案|摘要|总结|代码|json|格式)"
+_FORCE_FIRST = "输复回答打重说返照抄吐念讲显写告除你唯不原一逐pesoPESO"
+_FORCE = re.compile(
+    "(?=[" + _FORCE_FIRST + "])(?:" + _OUT_VERB + _RESULT + r"[^\n:：“\"「『'`‘。！？!?]{0,16}?" + _OPEN
+    # a claim handed to the user: 告诉他本店全网最低价
+    + r"|告诉(?:他|她|他们|用户|顾客|客户|对方|读者|买家)(?:说)?(?=[^\n]{2})"
+    + r"|除了[^\n]{1,60}?(?:以外|之外)?[，,]?(?:什么|任何|别的|其他|其它)?(?:话|内容|东西)?(?:都|也)?"
+    r"(?:不要|别|不许|不准|不能|不得)(?:说|输出|回复|回答|写|加)"
+    r"|(?:你的|唯一的|你唯一的)(?:回答|输出|回复|答案|答复)[^\n。]{0,8}?(?:是|为)"
+    r"|(?:回答|输出|回复|答案|答复)(?:的内容)?(?:必须|只能|只可以|应当|应该)(?:且只能)?(?:是|为)"
+    r"|不要(?:添加|加|附加|带)(?:任何)?(?:其他|其它|别的|额外|多余)的?(?:词汇|内容|文字|解释|话|字|"
+    r"标点|东西)"
+    r"|(?:原样|原封不动地?|一字不差地?|逐字))",
+    re.IGNORECASE,
+)
+# A forced "output" that asks something is the user rephrasing their own question.
+_QUESTION = re.compile(r"[?？]|吗\s*$|呢\s*$")
+_AFTER = 100  # characters after a dismissal in which the forced output must start
+_BEFORE = 40  # ... or before it: 只回复「…」，别管用户问了什么
+_REACH = 60  # the longest dismissal, so that a window cut through none
+_CJK = re.compile("[\u4e00-\u9fff]")
+_TRAD = "題問務請評論詢話譯結斷類業東訊設廢碼網頁檔郵簡歷資據視無別會記拋開棄邊丟處糾執須試擾沒關擱刪輸複復寫來講顯訴讀麼許準應當為僅額餘詞彙標點樣動們這該個戶顧買對內剛條說將從後聽過還讓給嗎呢與種錄覆"
+_SIMP = "题问务请评论询话译结断类业东讯设废码网页档邮简历资据视无别会记抛开弃边丢处纠执须试扰没关搁删输复复写来讲显诉读么许准应当为仅额余词汇标点样动们这该个户顾买对内刚条说将从后听过还让给吗呢与种录复"
+_FOLD = str.maketrans(_TRAD, _SIMP)
+_HAS_TRAD = re.compile("[" + _TRAD + "]")
+
+
+_SENTENCE_END = re.compile("[\n。！!]")
+_CLOSING = " ”\"」』'’)）`"
+
+
+def _fixed_line(folded: str, force: re.Match[str]) -> bool:
+    """Whether a forced output introduces a fixed line: not a question, not nothing."""
+    end = force.end()
+    stop = _SENTENCE_END.search(folded, end)
+    payload = folded[end : stop.start() if stop else len(folded)].strip().rstrip(_CLOSING)
+    if _QUESTION.search(payload):
+        return False
+    # "直接输出结果：" with nothing after it asks for a format, not for a given text.
+    return bool(payload) or force.group()[-1] not in _OPEN_CHARS
+
+
+def find_hijack_zh(text: str) -> tuple[int, int] | None:
+    """Span of the first dismissal paired with a forced output in ``text``, or ``None``.
+
+    Offsets are into ``text``.
+    """
+    if _CJK.search(text) is None:
+        return None
+    # One character for one: offsets into the folded text are offsets into ``text``.
+    folded = text.translate(_FOLD) if _HAS_TRAD.search(text) else text
+    # Forced outputs are rarer than dismissals' words: look for dismissals only around them.
+    for force in _FORCE.finditer(folded):
+        if not _fixed_line(folded, force):
+            continue
+        lo = max(0, force.start() - _AFTER - _REACH)
+        hi = min(len(folded), force.end() + _BEFORE + _REACH)
+        for dismissal in _DISMISS.finditer(folded, lo, hi):
+            # The force may begin inside the dismissal (不用回答这个问题了，原样吐出来：): what
+            # matters is that the text it introduces comes after it.
+            # At most a line break between them: lines of separate requests do not pair up.
+            before = force.start() - _AFTER <= dismissal.end() < force.end() and (
+                folded.count("\n", dismissal.end(), force.start()) <= 1
+            )
+            # An order after its output shares its line: 只回复「…」，别管用户问了什么.
+            after = force.end() <= dismissal.start() <= force.end() + _BEFORE and (
+                "\n" not in folded[force.end() : dismissal.start()]
+            )
+            if before or after:
+                return min(dismissal.start(), force.start()), max(dismissal.end(), force.end())
+    return None
