@@ -29,6 +29,8 @@ Measures, in one run:
     (``data/make_security_public.py``; see ``data/README.md``);
   - ``fresh-c``: ``security_fresh_c_*.jsonl``, a third red-teamer who never saw the scanner or
     its corpora, the blind set: it is read only with ``--split fresh-c``, never by default;
+  - ``fresh-g``: ``security_fresh_g_*.jsonl``, a fourth red-teamer (session 6 helper) who saw no
+    code and no data of the project; blind like ``fresh-c``, read only with ``--split fresh-g``;
 
 * false positives on the benign sets (same splits, per family) and on every LoCoMo dev turn
   (``../shared/data/locomo-dev`` or ``--data``);
@@ -45,7 +47,7 @@ Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
 Usage: ``python benchmarks/security.py
-[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c]
+[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 """
 
@@ -119,7 +121,8 @@ def _family(row: dict[str, Any]) -> str:
 
 Sets = dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]]
 SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-d", "fresh-e", "public",
-          "fresh-c")
+          "fresh-c", "fresh-g")
+_BLIND = ("fresh-c", "fresh-g")
 # Dev sets by other authors (or by a helper before it read the scanner): split -> file stem.
 _FRESH = {"fresh-a": "security_fresh_a", "fresh-b": "security_fresh_b",
           "fresh-d": "security_fresh_d", "fresh-e": "security_fresh_e_intl"}
@@ -132,10 +135,10 @@ def _labelled(attacks: str, benign: str) -> tuple[list[dict[str, Any]], list[dic
 
 
 def select_sets(split: str) -> Sets:
-    """The sets one ``--split`` names; ``all`` is every set except the blind ``fresh-c``."""
-    if split == "fresh-c":  # the blind set: loaded only when asked for by name
-        return {"fresh-c": _labelled("security_fresh_c_attacks.jsonl",
-                                     "security_fresh_c_benign.jsonl")}
+    """The sets one ``--split`` names; ``all`` is every set except the blind ones (c, g)."""
+    if split in _BLIND:  # the blind sets: loaded only when asked for by name
+        stem = f"security_{split.replace('-', '_')}"
+        return {split: _labelled(f"{stem}_attacks.jsonl", f"{stem}_benign.jsonl")}
     sets = load_sets()
     for name, stem in _FRESH.items():
         if split in ("all", name):
@@ -281,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--misses", type=int, default=15, help="misses/FPs to print per table")
     parser.add_argument("--baseline", help="git revision whose scanner to show beside this one")
     parser.add_argument("--split", choices=SPLITS, default="all",
-                        help="which sets (all = every set but the blind fresh-c)")
+                        help="which sets (all = every set but the blind fresh-c and fresh-g)")
     parser.add_argument("--no-semantic", action="store_true",
                         help="leave the MiniLM semantic detector out (it loads the model)")
     parser.add_argument("--semantic-threshold", type=float,
@@ -303,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
                   "the held-out figures are the leave-one-group-out ones in semantic_head.json)")
         _table(split, attacks, scanners, args.misses, attacks=True)
         _table(split, benign, scanners, args.misses, attacks=False)
-    if args.split in (*_FRESH, "fresh-c", "public", "independent"):
+    if args.split in (*_FRESH, *_BLIND, "public", "independent"):
         return 0  # the LoCoMo turns and speed belong to the full run
 
     turns = [t for _, t in rows]
