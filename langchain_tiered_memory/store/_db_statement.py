@@ -31,7 +31,7 @@ from sqlalchemy.dialects.postgresql.psycopg import PGDialect_psycopg
 from sqlalchemy.engine.interfaces import DBAPIModule
 
 from . import _tables as t
-from ._db_function import FUNCTION, RESULT_COLUMNS
+from ._db_function import FUNCTION, KEYWORD_DEPTH, RESULT_COLUMNS
 from ._db_keyword import KeywordStats
 
 __all__ = [
@@ -133,6 +133,7 @@ _ARGUMENTS: tuple[tuple[str, Any], ...] = (
     ("episode_id", sa.Text),
     ("ann", sa.Boolean),
     ("ef", sa.Integer),
+    ("depth", sa.Integer),
 )
 _LABELS = ("id", "similarity", "score", "kw_rank", "vec_rank", "n_inner", "n_docs", "total_len",
            "dfs", "pending")
@@ -219,6 +220,8 @@ def search_rows(
         "history": filters.history,
         "ann": shape.ann,
         "ef": ef,
+        # Only a list cut at ``over`` may read a common term's best postings alone.
+        "depth": max(KEYWORD_DEPTH, 4 * over) if shape.overfetch else None,
     }
     sql, names = _compiled()
     # On the driver's cursor: the search is the store's hottest statement, and SQLAlchemy's
