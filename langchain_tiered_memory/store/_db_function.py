@@ -17,6 +17,15 @@ Three details keep the generic plans right and the lists cheap:
   the planner believes about their number.
 * A candidate of both lists is one row carrying both scores and its rank in each list, so a
   score another list already computed is never looked up again, and no row is sent twice.
+* When the list is cut (``p_over``) and a query term is in more than ``p_depth`` documents,
+  each term's postings are read best impact first (``tm_search_postings``' impact index, see
+  `_tables`) and only ``p_depth`` of them; the best ``4 p_over`` documents by the score of what
+  was read are rescored exactly from their own postings. A large namespace's keyword list then
+  costs O(depth x terms), not O(postings). The candidates are an approximation (a document far
+  down every term's impact order is missed); their scores are exact, and the list is exact when
+  no term is that common. Measured on the scale benchmark's data: the document with the query's
+  unique token ranked first in every query; overlap of the top 15 with the exact top 15 at 24k
+  memories 0.79, at 6k and 2k 1.00.
 * The scores use the in-process index's formula (``ln(1 + x)`` for ``log1p(x)``, float8
   throughout), so BM25 agrees with `retrieval` to the last bit or two.
 
@@ -157,7 +166,7 @@ BEGIN
     -- lists is one row, with both scores, and each list's rank among the rows that passed.
     RETURN QUERY
     -- A term in more than p_depth documents: its best p_depth postings by impact (the index's
-    -- order), scored over what was read; the best 2 p_over by that lower bound are rescored
+    -- order), scored over what was read; the best 4 p_over by that lower bound are rescored
     -- exactly (``kw``). Exact whenever no query term is that common.
     WITH deep AS (
         SELECT p.doc_id AS id
@@ -170,7 +179,7 @@ BEGIN
         WHERE v_deep
         GROUP BY p.doc_id
         ORDER BY {_BM25} DESC, p.doc_id
-        LIMIT 2 * p_over),
+        LIMIT 4 * p_over),
     kw AS (
         SELECT p.doc_id AS id, {_BM25} AS s
         FROM tm_search_postings p
