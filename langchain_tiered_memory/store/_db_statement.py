@@ -18,10 +18,11 @@ per query (a candidate's terms, the write-time neighbours).
 
 from __future__ import annotations
 
+import collections
 import functools
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -139,19 +140,29 @@ _LABELS = ("id", "similarity", "score", "kw_rank", "vec_rank", "n_inner", "n_doc
            "dfs", "pending")
 
 
-class SearchRow:
-    """A row as a mapping with attribute access (like SQLAlchemy's ``Row``)."""
+class SearchRow(tuple[Any, ...]):
+    """A row of the search statement: its columns as attributes, and ``_mapping`` (like
+    SQLAlchemy's ``Row``). Subclassed per statement by `_row_type` (a named tuple, so reading a
+    column is an attribute lookup, not a call)."""
 
-    __slots__ = ("_mapping",)
+    __slots__ = ()
+    _fields: tuple[str, ...] = ()
 
-    def __init__(self, mapping: dict[str, Any]) -> None:
-        self._mapping = mapping
+    @property
+    def _mapping(self) -> dict[str, Any]:
+        return dict(zip(self._fields, self, strict=True))
 
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self._mapping[name]
-        except KeyError:
-            raise AttributeError(name) from None
+
+@functools.cache
+def _row_type(names: tuple[str, ...]) -> Callable[[Iterable[Any]], SearchRow]:
+    """A `SearchRow` class whose attributes are ``names``, as a maker of rows."""
+    columns = collections.namedtuple("_Columns", names)  # type: ignore[misc]
+
+    class _Row(columns, SearchRow):  # type: ignore[valid-type,misc]
+        __slots__ = ()
+
+    make: Callable[[Iterable[Any]], SearchRow] = _Row._make
+    return make
 
 
 @functools.cache
@@ -232,7 +243,8 @@ def search_rows(
     try:
         cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
         cursor.execute(sql, values)
-        return [SearchRow(dict(zip(names, row, strict=True))) for row in cursor.fetchall()]
+        make = _row_type(names)
+        return [make(row) for row in cursor.fetchall()]
     except driver_error as error:
         raise _translated(conn, sql, values, error, driver_error) from error
 
