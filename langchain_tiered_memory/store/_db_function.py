@@ -17,15 +17,13 @@ Three details keep the generic plans right and the lists cheap:
   the planner believes about their number.
 * A candidate of both lists is one row carrying both scores and its rank in each list, so a
   score another list already computed is never looked up again, and no row is sent twice.
-* When the list is cut (``p_over``) and a query term is in more than ``p_depth`` documents,
-  each term's postings are read best impact first (``tm_search_postings``' impact index, see
-  `_tables`) and only ``p_depth`` of them; the best ``4 p_over`` documents by the score of what
-  was read are rescored exactly from their own postings. A large namespace's keyword list then
-  costs O(depth x terms), not O(postings). The candidates are an approximation (a document far
-  down every term's impact order is missed); their scores are exact, and the list is exact when
-  no term is that common. Measured on the scale benchmark's data: the document with the query's
-  unique token ranked first in every query; overlap of the top 15 with the exact top 15 at 24k
-  memories 0.79, at 6k and 2k 1.00.
+* When the list is cut (``p_over``), a query term is in more than ``p_depth`` documents and
+  the terms have more than ``8 p_depth`` postings in all, each term's postings are read best
+  impact first (``tm_search_postings``' impact index, see `_tables`) and only ``p_depth`` of
+  them; the best ``4 p_over`` documents by the score of what was read are rescored exactly
+  from their own postings. A large namespace's keyword list then costs O(depth x terms), not
+  O(postings). The candidates are an approximation (a document far down every term's impact
+  order is missed); their scores are exact, and the list is exact below those thresholds.
 * The scores use the in-process index's formula (``ln(1 + x)`` for ``log1p(x)``, float8
   throughout), so BM25 agrees with `retrieval` to the last bit or two.
 
@@ -81,11 +79,19 @@ _FILTERS = """
         AND (p_until IS NULL OR coalesce(m.event_at, m.created_at) < p_until)
         AND (p_episode IS NULL OR m.episode_id = p_episode)"""
 
-# A document's BM25 over the postings in scope (``v_weights``: each query term's qtf × idf).
-_BM25 = f"""sum(v_weights[array_position(v_terms, p.term)]
+
+
+def _bm25(weight: str) -> str:
+    """A document's BM25 over the postings ``p`` in scope, ``weight`` giving each posting's
+    query-term weight (qtf x idf)."""
+    return f"""sum({weight}
                            * (p.tf::float8 * {K1 + 1.0!r})
                            / (p.tf::float8 + {K1!r} * (1.0::float8 - {B!r}
                                                  + {B!r} * p.doc_len::float8 / v_avgdl)))"""
+
+
+# Weighted through ``v_weights`` (each query term's qtf x idf, in ``v_terms``' order).
+_BM25 = _bm25("v_weights[array_position(v_terms, p.term)]")
 
 # A document's exact BM25, read from its own postings of the query terms (primary key probes).
 _RESCORE = f"""(SELECT {_BM25} FROM tm_search_postings p
@@ -131,7 +137,8 @@ BEGIN
                array_agg(q.qtf * ln(1.0::float8 + (v_n - t.df + 0.5::float8)
                                     / (t.df + 0.5::float8)) ORDER BY q.term)
                    FILTER (WHERE t.df > 0),
-               coalesce(max(t.df) > p_depth AND p_over IS NOT NULL, false)
+               coalesce(max(t.df) > p_depth AND sum(t.df) > 8 * p_depth
+                        AND p_over IS NOT NULL, false)
             INTO v_dfs, v_terms, v_weights, v_deep
             FROM unnest(p_terms, p_qtfs) AS q(term, qtf)
             JOIN tm_search_terms t
@@ -165,20 +172,21 @@ BEGIN
     -- Each list is cut at p_over before the join to rows (the filters); a candidate of both
     -- lists is one row, with both scores, and each list's rank among the rows that passed.
     RETURN QUERY
-    -- A term in more than p_depth documents: its best p_depth postings by impact (the index's
-    -- order), scored over what was read; the best 4 p_over by that lower bound are rescored
-    -- exactly (``kw``). Exact whenever no query term is that common.
+    -- A term in more than p_depth documents, and more than 8 p_depth postings in all (below
+    -- that, reading them all costs less: measured break-even about 2,000 at depth 256): each
+    -- term's best p_depth postings by impact (the index's order), scored over what was read;
+    -- the best 4 p_over by that lower bound are rescored exactly (``kw``).
     WITH deep AS (
         SELECT p.doc_id AS id
-        FROM unnest(v_terms) AS u(term)
+        FROM unnest(v_terms, v_weights) AS u(term, w)
         CROSS JOIN LATERAL (
-            SELECT p.term, p.doc_id, p.tf, p.doc_len FROM tm_search_postings p
+            SELECT p.doc_id, p.tf, p.doc_len FROM tm_search_postings p
             WHERE p.namespace = p_ns AND p.kind = '{MEMORY}' AND p.term = u.term
             ORDER BY {t.IMPACT} DESC, p.doc_id
             LIMIT p_depth) p
         WHERE v_deep
         GROUP BY p.doc_id
-        ORDER BY {_BM25} DESC, p.doc_id
+        ORDER BY {_bm25('u.w')} DESC, p.doc_id
         LIMIT 4 * p_over),
     kw AS (
         SELECT p.doc_id AS id, {_BM25} AS s

@@ -23,13 +23,13 @@ _DEPTH = 8
 
 
 def _corpus() -> list[str]:
-    # "tea" and "cake" are each in far more than 24 documents; six longer documents have both,
-    # so exact BM25 ranks them first for "tea cake" while each term's best postings by impact
-    # are the shorter documents that have one of them.
-    short = [f"tea note{i}" for i in range(40)] + [f"cake note{i}" for i in range(40)]
+    # "tea" and "cake" are each in far more than 24 documents (and together in more than
+    # 8 x 24); six longer documents have both, so exact BM25 ranks them first for "tea cake"
+    # while each term's best postings by impact are the shorter documents that have one of them.
+    short = [f"tea note{i}" for i in range(100)] + [f"cake note{i}" for i in range(100)]
     both = [f"tea cake w{i}x0 w{i}x1" for i in range(6)]
-    # The unique token's document is long, so "tea" alone would never reach it.
-    unique = ["tea zanzibar " + " ".join(f"filler{j}" for j in range(20))]
+    # The unique token's document is longer than the short ones, so "tea" alone never reaches it.
+    unique = ["tea zanzibar " + " ".join(f"filler{j}" for j in range(5))]
     return short + both + unique
 
 
@@ -63,11 +63,11 @@ def test_a_unique_token_ranks_first_past_the_depth_with_exact_scores(open_pg, sh
     entries = s.add_many(_corpus(), namespace="a")
     target = entries[-1].id
     for mode in ("keyword", "hybrid"):
-        hits = s.search("tea zanzibar", namespace="a", k=3, mode=mode, reinforce=False)
+        hits = s.search("tea cake zanzibar", namespace="a", k=3, mode=mode, reinforce=False)
         assert hits and hits[0].entry.id == target, mode
     with s.engine.connect() as conn:
         index = _exact(conn, "a")
-        for query in ("tea zanzibar", "tea cake", "cake"):
+        for query in ("tea cake zanzibar", "tea cake", "cake tea tea"):
             exact = dict(index.search(tokenize(query), 1_000))
             got = _keyword_list(conn, query, overfetch=True)
             assert got
@@ -94,7 +94,7 @@ def test_a_search_past_the_depth_is_one_statement(open_pg, shallow, monkeypatch)
     s.add_many(_corpus(), namespace="a")
     s.search("warm up", namespace="a", reinforce=False)  # lists the namespaces' HNSW indexes
     statements = _count_statements(monkeypatch, lambda statement: True)
-    for query in ("tea zanzibar", "tea cake", "cake note3"):
+    for query in ("tea cake zanzibar", "tea cake", "cake tea note3"):
         statements.clear()
         assert s.search(query, namespace="a", k=3, reinforce=False)
         assert len(statements) == 1 and FUNCTION in statements[0], statements
