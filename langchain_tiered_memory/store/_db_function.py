@@ -17,6 +17,13 @@ Three details keep the generic plans right and the lists cheap:
   the planner believes about their number.
 * A candidate of both lists is one row carrying both scores and its rank in each list, so a
   score another list already computed is never looked up again, and no row is sent twice.
+* When the list is cut (``p_over``), a query term is in more than ``p_depth`` documents and
+  the terms have more than ``8 p_depth`` postings in all, each term's postings are read best
+  impact first (``tm_search_postings``' impact index, see `_tables`) and only ``p_depth`` of
+  them; the best ``4 p_over`` documents by the score of what was read are rescored exactly
+  from their own postings. A large namespace's keyword list then costs O(depth x terms), not
+  O(postings). The candidates are an approximation (a document far down every term's impact
+  order is missed); their scores are exact, and the list is exact below those thresholds.
 * The scores use the in-process index's formula (``ln(1 + x)`` for ``log1p(x)``, float8
   throughout), so BM25 agrees with `retrieval` to the last bit or two.
 
@@ -33,7 +40,18 @@ import sqlalchemy as sa
 from . import _tables as t
 from ._db_keyword import K1, MEMORY, B
 
-__all__ = ["FUNCTION", "RESULT_COLUMNS", "ensure_search_function", "has_search_function"]
+__all__ = [
+    "FUNCTION",
+    "KEYWORD_DEPTH",
+    "RESULT_COLUMNS",
+    "ensure_search_function",
+    "has_search_function",
+]
+
+# How many postings of one query term the keyword list reads, best impact first, when the term
+# is in more documents than that (and the list is cut, see `_db_statement`); below it every
+# posting is read and the list is exact.
+KEYWORD_DEPTH = 256
 
 
 # (name, SQL type) of what the function returns per hit; the names are prefixed so PL/pgSQL
@@ -61,18 +79,31 @@ _FILTERS = """
         AND (p_until IS NULL OR coalesce(m.event_at, m.created_at) < p_until)
         AND (p_episode IS NULL OR m.episode_id = p_episode)"""
 
-# A document's BM25 over the postings in scope (``v_weights``: each query term's qtf × idf).
-_BM25 = f"""sum(v_weights[array_position(v_terms, p.term)]
+
+
+def _bm25(weight: str) -> str:
+    """A document's BM25 over the postings ``p`` in scope, ``weight`` giving each posting's
+    query-term weight (qtf x idf)."""
+    return f"""sum({weight}
                            * (p.tf::float8 * {K1 + 1.0!r})
                            / (p.tf::float8 + {K1!r} * (1.0::float8 - {B!r}
                                                  + {B!r} * p.doc_len::float8 / v_avgdl)))"""
+
+
+# Weighted through ``v_weights`` (each query term's qtf x idf, in ``v_terms``' order).
+_BM25 = _bm25("v_weights[array_position(v_terms, p.term)]")
+
+# A document's exact BM25, read from its own postings of the query terms (primary key probes).
+_RESCORE = f"""(SELECT {_BM25} FROM tm_search_postings p
+                 WHERE p.namespace = p_ns AND p.kind = '{MEMORY}'
+                   AND p.term = ANY(v_terms) AND p.doc_id = d.id)"""
 
 _BODY = f"""
 CREATE OR REPLACE FUNCTION {{name}}(
     p_ns text, p_terms text[], p_qtfs float8[], p_qvec vector, p_model text, p_dim int,
     p_k int, p_over int, p_keyword bool, p_exact bool, p_history bool, p_tiers text[],
     p_types text[], p_tags jsonb, p_since float8, p_until float8, p_episode text,
-    p_ann bool, p_ef int)
+    p_ann bool, p_ef int, p_depth int)
 RETURNS TABLE({", ".join(f"{name} {type_}" for name, type_ in RESULT_COLUMNS)})
 LANGUAGE plpgsql STABLE
 SET plan_cache_mode = force_generic_plan
@@ -90,6 +121,7 @@ DECLARE
     v_ann_d float8[];
     v_sort text;
     v_cast text;
+    v_deep bool := false;
 BEGIN
     SELECT s.n_docs, s.total_len INTO v_n, v_total FROM tm_search_namespaces s
         WHERE s.namespace = p_ns AND s.kind = '{MEMORY}';
@@ -104,8 +136,10 @@ BEGIN
                array_agg(q.term ORDER BY q.term) FILTER (WHERE t.df > 0),
                array_agg(q.qtf * ln(1.0::float8 + (v_n - t.df + 0.5::float8)
                                     / (t.df + 0.5::float8)) ORDER BY q.term)
-                   FILTER (WHERE t.df > 0)
-            INTO v_dfs, v_terms, v_weights
+                   FILTER (WHERE t.df > 0),
+               coalesce(max(t.df) > p_depth AND sum(t.df) > 8 * p_depth
+                        AND p_over IS NOT NULL, false)
+            INTO v_dfs, v_terms, v_weights, v_deep
             FROM unnest(p_terms, p_qtfs) AS q(term, qtf)
             JOIN tm_search_terms t
               ON t.namespace = p_ns AND t.kind = '{MEMORY}' AND t.term = q.term;
@@ -138,13 +172,32 @@ BEGIN
     -- Each list is cut at p_over before the join to rows (the filters); a candidate of both
     -- lists is one row, with both scores, and each list's rank among the rows that passed.
     RETURN QUERY
-    WITH kw AS (
+    -- A term in more than p_depth documents, and more than 8 p_depth postings in all (below
+    -- that, reading them all costs less: measured break-even about 2,000 at depth 256): each
+    -- term's best p_depth postings by impact (the index's order), scored over what was read;
+    -- the best 4 p_over by that lower bound are rescored exactly (``kw``).
+    WITH deep AS (
+        SELECT p.doc_id AS id
+        FROM unnest(v_terms, v_weights) AS u(term, w)
+        CROSS JOIN LATERAL (
+            SELECT p.doc_id, p.tf, p.doc_len FROM tm_search_postings p
+            WHERE p.namespace = p_ns AND p.kind = '{MEMORY}' AND p.term = u.term
+            ORDER BY {t.IMPACT} DESC, p.doc_id
+            LIMIT p_depth) p
+        WHERE v_deep
+        GROUP BY p.doc_id
+        ORDER BY {_bm25('u.w')} DESC, p.doc_id
+        LIMIT 4 * p_over),
+    kw AS (
         SELECT p.doc_id AS id, {_BM25} AS s
         FROM tm_search_postings p
-        WHERE v_terms IS NOT NULL
+        WHERE v_terms IS NOT NULL AND NOT v_deep
           AND p.namespace = p_ns AND p.kind = '{MEMORY}' AND p.term = ANY(v_terms)
         GROUP BY p.doc_id
-        ORDER BY 2 DESC, p.doc_id
+        UNION ALL
+        SELECT d.id, {_RESCORE}
+        FROM deep d
+        ORDER BY 2 DESC, 1
         LIMIT p_over),
     vec AS (
         SELECT v.id, v.d, count(*) OVER () AS c
@@ -205,7 +258,7 @@ def has_search_function(conn: sa.Connection) -> bool:
     indexed: object = conn.execute(
         sa.select(sa.literal_column("1"))
         .select_from(sa.table("pg_indexes", sa.column("indexname")))
-        .where(sa.column("indexname") == t.postings_cover.name)
+        .where(sa.column("indexname") == t.postings_impact.name)
     ).scalar()
     return found is not None and indexed is not None
 
@@ -216,9 +269,12 @@ def ensure_search_function(conn: sa.Connection) -> None:
 
     Serialised by a transaction-scoped advisory lock: two processes replacing one function at
     once fail with "tuple concurrently updated". A database made searchable by an earlier
-    release gets the covering postings index here, once (it reads every posting).
+    release gets the impact-ordered postings index here, once (it reads every posting), and
+    loses the covering index it replaces (an earlier release's function still searching it
+    falls back to the primary key: slower, not wrong).
     """
     conn.execute(sa.select(sa.func.pg_advisory_xact_lock(sa.func.hashtext(FUNCTION))))
     if not has_search_function(conn):
-        t.postings_cover.create(conn, checkfirst=True)
+        t.postings_impact.create(conn, checkfirst=True)
+        conn.execute(sa.schema.DropIndex(sa.Index(t.POSTINGS_COVER), if_exists=True))
         conn.exec_driver_sql(_DDL)

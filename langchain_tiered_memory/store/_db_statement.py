@@ -18,10 +18,11 @@ per query (a candidate's terms, the write-time neighbours).
 
 from __future__ import annotations
 
+import collections
 import functools
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -31,7 +32,7 @@ from sqlalchemy.dialects.postgresql.psycopg import PGDialect_psycopg
 from sqlalchemy.engine.interfaces import DBAPIModule
 
 from . import _tables as t
-from ._db_function import FUNCTION, RESULT_COLUMNS
+from ._db_function import FUNCTION, KEYWORD_DEPTH, RESULT_COLUMNS
 from ._db_keyword import KeywordStats
 
 __all__ = [
@@ -133,24 +134,35 @@ _ARGUMENTS: tuple[tuple[str, Any], ...] = (
     ("episode_id", sa.Text),
     ("ann", sa.Boolean),
     ("ef", sa.Integer),
+    ("depth", sa.Integer),
 )
 _LABELS = ("id", "similarity", "score", "kw_rank", "vec_rank", "n_inner", "n_docs", "total_len",
            "dfs", "pending")
 
 
-class SearchRow:
-    """A row as a mapping with attribute access (like SQLAlchemy's ``Row``)."""
+class SearchRow(tuple[Any, ...]):
+    """A row of the search statement: its columns as attributes, and ``_mapping`` (like
+    SQLAlchemy's ``Row``). Subclassed per statement by `_row_type` (a named tuple, so reading a
+    column is an attribute lookup, not a call)."""
 
-    __slots__ = ("_mapping",)
+    __slots__ = ()
+    _fields: tuple[str, ...] = ()
 
-    def __init__(self, mapping: dict[str, Any]) -> None:
-        self._mapping = mapping
+    @property
+    def _mapping(self) -> dict[str, Any]:
+        return dict(zip(self._fields, self, strict=True))
 
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self._mapping[name]
-        except KeyError:
-            raise AttributeError(name) from None
+
+@functools.cache
+def _row_type(names: tuple[str, ...]) -> Callable[[Iterable[Any]], SearchRow]:
+    """A `SearchRow` class whose attributes are ``names``, as a maker of rows."""
+    columns = collections.namedtuple("_Columns", names)  # type: ignore[misc]
+
+    class _Row(columns, SearchRow):  # type: ignore[valid-type,misc]
+        __slots__ = ()
+
+    make: Callable[[Iterable[Any]], SearchRow] = _Row._make
+    return make
 
 
 @functools.cache
@@ -219,6 +231,8 @@ def search_rows(
         "history": filters.history,
         "ann": shape.ann,
         "ef": ef,
+        # Only a list cut at ``over`` may read a common term's best postings alone.
+        "depth": max(KEYWORD_DEPTH, 4 * over) if shape.overfetch else None,
     }
     sql, names = _compiled()
     # On the driver's cursor: the search is the store's hottest statement, and SQLAlchemy's
@@ -229,7 +243,8 @@ def search_rows(
     try:
         cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
         cursor.execute(sql, values)
-        return [SearchRow(dict(zip(names, row, strict=True))) for row in cursor.fetchall()]
+        make = _row_type(names)
+        return [make(row) for row in cursor.fetchall()]
     except driver_error as error:
         raise _translated(conn, sql, values, error, driver_error) from error
 
