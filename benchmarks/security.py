@@ -31,6 +31,8 @@ Measures, in one run:
     its corpora, the blind set: it is read only with ``--split fresh-c``, never by default;
   - ``fresh-g``: ``security_fresh_g_*.jsonl``, a fourth red-teamer (session 6 helper) who saw no
     code and no data of the project; blind like ``fresh-c``, read only with ``--split fresh-g``;
+  - ``fresh-h``: ``security_fresh_h_*.jsonl``, a fifth one, asked for hard benign texts (manuals,
+    policies, prompt templates, test code, human e-mails); blind, ``--split fresh-h`` only;
 
 * false positives on the benign sets (same splits, per family) and on every LoCoMo dev turn
   (``../shared/data/locomo-dev`` or ``--data``);
@@ -47,7 +49,7 @@ Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
 Usage: ``python benchmarks/security.py
-[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g]
+[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 """
 
@@ -121,8 +123,8 @@ def _family(row: dict[str, Any]) -> str:
 
 Sets = dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]]
 SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-d", "fresh-e", "public",
-          "fresh-c", "fresh-g")
-_BLIND = ("fresh-c", "fresh-g")
+          "fresh-c", "fresh-g", "fresh-h")
+_BLIND = ("fresh-c", "fresh-g", "fresh-h")
 # Dev sets by other authors (or by a helper before it read the scanner): split -> file stem.
 _FRESH = {"fresh-a": "security_fresh_a", "fresh-b": "security_fresh_b",
           "fresh-d": "security_fresh_d", "fresh-e": "security_fresh_e_intl"}
@@ -284,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--misses", type=int, default=15, help="misses/FPs to print per table")
     parser.add_argument("--baseline", help="git revision whose scanner to show beside this one")
     parser.add_argument("--split", choices=SPLITS, default="all",
-                        help="which sets (all = every set but the blind fresh-c and fresh-g)")
+                        help="which sets (all = every set but the blind fresh-c, fresh-g and fresh-h)")
     parser.add_argument("--no-semantic", action="store_true",
                         help="leave the MiniLM semantic detector out (it loads the model)")
     parser.add_argument("--semantic-threshold", type=float,

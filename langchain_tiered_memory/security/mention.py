@@ -26,7 +26,9 @@ _META = re.compile(
     r"\b(?:phrases?|examples?|such as|known as|called|so-called|prompt injections?|injections?"
     r"|jailbreaks?|attacks?|attackers?|red[ -]team(?:ing|er)?|classifiers?|detectors?|detect"
     r"|filters?|blog|paper|article|went viral|meme|e\.g\.|for instance|classic|string|strings"
-    r"|payloads?|technique|trick|tricks|defend|defen[cs]e|mitigat\w*|security awareness)\b"
+    r"|payloads?|technique|trick|tricks|defend|defen[cs]e|mitigat\w*|security awareness"
+    # test code that quotes an attack as its fixture: "X"-style inputs, the assistant refuses "X"
+    r"|style inputs?|style prompts?|unit tests?|snapshot tests?|test cases?|fixtures?|refuses|refused)\b"
     r"|话术|注入|攻击|越狱|例如|比如|例子|这种|防御|检测"
     # the same discussion in the eight other languages the scanner reads (stems, accents kept)
     r"|exemple|ejemplo|beispiel|esempio|exemplo|пример|例えば|예시|예를"
