@@ -33,6 +33,8 @@ Measures, in one run:
     code and no data of the project; blind like ``fresh-c``, read only with ``--split fresh-g``;
   - ``fresh-h``: ``security_fresh_h_*.jsonl``, a fifth one, asked for hard benign texts (manuals,
     policies, prompt templates, test code, human e-mails); blind, ``--split fresh-h`` only;
+  - ``fresh-i``: ``security_fresh_i_benign.jsonl``, benign only (its attacks file is empty), a
+    sixth author; blind, ``--split fresh-i`` only;
 
 * false positives on the benign sets (same splits, per family) and on every LoCoMo dev turn
   (``../shared/data/locomo-dev`` or ``--data``);
@@ -49,7 +51,7 @@ Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
 Usage: ``python benchmarks/security.py
-[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h]
+[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 """
 
@@ -123,8 +125,8 @@ def _family(row: dict[str, Any]) -> str:
 
 Sets = dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]]
 SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-d", "fresh-e", "public",
-          "fresh-c", "fresh-g", "fresh-h")
-_BLIND = ("fresh-c", "fresh-g", "fresh-h")
+          "fresh-c", "fresh-g", "fresh-h", "fresh-i")
+_BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i")
 # Dev sets by other authors (or by a helper before it read the scanner): split -> file stem.
 _FRESH = {"fresh-a": "security_fresh_a", "fresh-b": "security_fresh_b",
           "fresh-d": "security_fresh_d", "fresh-e": "security_fresh_e_intl"}
@@ -286,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--misses", type=int, default=15, help="misses/FPs to print per table")
     parser.add_argument("--baseline", help="git revision whose scanner to show beside this one")
     parser.add_argument("--split", choices=SPLITS, default="all",
-                        help="which sets (all = every set but the blind fresh-c, fresh-g and fresh-h)")
+                        help="which sets (all = every set but the blind ones: fresh-c, fresh-g, fresh-h, fresh-i)")
     parser.add_argument("--no-semantic", action="store_true",
                         help="leave the MiniLM semantic detector out (it loads the model)")
     parser.add_argument("--semantic-threshold", type=float,

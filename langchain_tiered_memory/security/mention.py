@@ -27,8 +27,13 @@ _META = re.compile(
     r"|jailbreaks?|attacks?|attackers?|red[ -]team(?:ing|er)?|classifiers?|detectors?|detect"
     r"|filters?|blog|paper|article|went viral|meme|e\.g\.|for instance|classic|string|strings"
     r"|payloads?|technique|trick|tricks|defend|defen[cs]e|mitigat\w*|security awareness"
-    # test code that quotes an attack as its fixture: "X"-style inputs, the assistant refuses "X"
-    r"|style inputs?|style prompts?|unit tests?|snapshot tests?|test cases?|fixtures?|refuses|refused)\b"
+    # test code that quotes an attack as its fixture: "X" style inputs, parametrize lists
+    r"|style inputs?|style prompts?|unit tests?|snapshot tests?|test cases?|fixtures?"
+    r"|parametrize|pytest|assert"
+    # reported speech: someone says, writes or spams the quote; the text reports it
+    r"|a note saying|whispers?|whispered|spams|spammed|shouts?|shouted|things like|lines like"
+    r"|moderation)\b"
+    r"|样本|句式|测试用例|论文|笔记|翻译成|怎么翻译"
     r"|话术|注入|攻击|越狱|例如|比如|例子|这种|防御|检测"
     # the same discussion in the eight other languages the scanner reads (stems, accents kept)
     r"|exemple|ejemplo|beispiel|esempio|exemplo|пример|例えば|예시|예를"
