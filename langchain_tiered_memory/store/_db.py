@@ -17,7 +17,16 @@ from sqlalchemy.pool import StaticPool
 from ..errors import StoreError
 from . import _tables as t
 
-__all__ = ["create_engine", "db_errors", "dumps", "from_ts", "loads", "prepare_schema", "to_ts"]
+__all__ = [
+    "create_engine",
+    "db_errors",
+    "dumps",
+    "from_ts",
+    "function_exists",
+    "loads",
+    "prepare_schema",
+    "to_ts",
+]
 
 
 def normalise_url(url: str | os.PathLike[str]) -> str:
@@ -118,6 +127,16 @@ def _postgres_engine(url: str) -> sa.Engine:
             conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_WRITE_LOCK_KEY})")
 
     return engine
+
+
+def function_exists(conn: sa.Connection, name: str) -> bool:
+    """Whether the PostgreSQL database has a function called ``name``."""
+    found: object = conn.execute(
+        sa.select(sa.literal_column("1"))
+        .select_from(sa.table("pg_proc", sa.column("proname")))
+        .where(sa.column("proname") == name)
+    ).scalar()
+    return found is not None
 
 
 @contextlib.contextmanager

@@ -38,6 +38,7 @@ import hashlib
 import sqlalchemy as sa
 
 from . import _tables as t
+from ._db import function_exists
 from ._db_keyword import K1, MEMORY, B
 
 __all__ = [
@@ -78,7 +79,6 @@ _FILTERS = """
         AND (p_since IS NULL OR coalesce(m.event_at, m.created_at) >= p_since)
         AND (p_until IS NULL OR coalesce(m.event_at, m.created_at) < p_until)
         AND (p_episode IS NULL OR m.episode_id = p_episode)"""
-
 
 
 def _bm25(weight: str) -> str:
@@ -250,17 +250,12 @@ _DDL = _BODY.replace("{name}", FUNCTION)
 
 def has_search_function(conn: sa.Connection) -> bool:
     """Whether the database has this release's search function and the indexes it relies on."""
-    found: object = conn.execute(
-        sa.select(sa.literal_column("1"))
-        .select_from(sa.table("pg_proc", sa.column("proname")))
-        .where(sa.column("proname") == FUNCTION)
-    ).scalar()
     indexed: object = conn.execute(
         sa.select(sa.literal_column("1"))
         .select_from(sa.table("pg_indexes", sa.column("indexname")))
         .where(sa.column("indexname") == t.postings_impact.name)
     ).scalar()
-    return found is not None and indexed is not None
+    return function_exists(conn, FUNCTION) and indexed is not None
 
 
 def ensure_search_function(conn: sa.Connection) -> None:

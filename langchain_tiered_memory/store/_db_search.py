@@ -99,11 +99,13 @@ class DatabaseSearch:
         id_list = sorted(set(ids))
         if not id_list:
             return
-        grown = sync_postings(conn, id_list, kind=MEMORY)
+        changed = sync_postings(conn, id_list, kind=MEMORY)
         written = sync_vectors(conn, id_list)
-        for namespace, n_docs in sorted(grown.items()):
-            if n_docs >= self.ann_min_rows:
-                self._maybe_build_ann(conn, namespace, {d for ns, d in written if ns == namespace})
+        for namespace, n_docs in sorted(changed.items()):
+            dims = {d for ns, d in written if ns == namespace}
+            # A write that added no vectors there (a delete, an archive) needs no new index.
+            if dims and n_docs >= self.ann_min_rows:
+                self._maybe_build_ann(conn, namespace, dims)
 
     def sync_episodes(self, conn: sa.Connection, ids: Iterable[str]) -> None:
         """`sync` for episodes (`_db_episodes`): call it in the transaction that wrote them."""
@@ -116,7 +118,7 @@ class DatabaseSearch:
         the namespace's other dimensions were settled when it crossed the threshold, and the
         scan of its vectors for their dimensions (a read of every row) is skipped.
         """
-        if dims and all((namespace, d) in self._ann_built for d in dims):
+        if all((namespace, d) in self._ann_built for d in dims):
             return
         s = t.search_vectors.c
         found = conn.execute(

@@ -8,7 +8,9 @@ earlier release's processes keep theirs).
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from collections.abc import Iterator
 
 import sqlalchemy as sa
 
@@ -47,6 +49,13 @@ def _marked(conn: sa.Connection, key: str) -> bool:
     return conn.execute(sa.select(t.meta.c.value).where(t.meta.c.key == key)).first() is not None
 
 
+@contextlib.contextmanager
+def _writing(engine: sa.Engine, action: str) -> Iterator[sa.Connection]:
+    """A write transaction (the store's write lock held), errors as `StoreError`."""
+    with db_errors(action), engine.connect().execution_options(write=True) as conn, conn.begin():
+        yield conn
+
+
 def open_search_backend(engine: sa.Engine, config: MemoryConfig) -> DatabaseSearch | None:
     """The database search of a store, or ``None`` when search stays in the process.
 
@@ -63,8 +72,8 @@ def open_search_backend(engine: sa.Engine, config: MemoryConfig) -> DatabaseSear
     with db_errors("check for pgvector"), engine.connect() as conn:
         available = has_vector_extension(conn)
         ready = available and _marked(conn, _MARKER)
-        functions = ready and has_search_function(conn) and has_sync_function(conn)
-        current = functions and _marked(conn, _EPISODES_MARKER)
+        synced = ready and has_sync_function(conn)
+        current = synced and has_search_function(conn) and _marked(conn, _EPISODES_MARKER)
     if choice == "database" and not available:
         raise StoreError(
             "memory.searchBackend is 'database' but the store is not on PostgreSQL with the "
@@ -73,24 +82,16 @@ def open_search_backend(engine: sa.Engine, config: MemoryConfig) -> DatabaseSear
     if not available:
         return None
     backend = DatabaseSearch(engine, pushdown=choice != "process")
-    if current or (functions and not backend.pushdown):
+    if current or (synced and not backend.pushdown):
         return backend
     if not backend.pushdown:
         if not ready:
             return None
         # Another release made the tables: keeping them current needs this release's sync.
-        with (
-            db_errors("prepare the search functions"),
-            engine.connect().execution_options(write=True) as conn,
-            conn.begin(),
-        ):
+        with _writing(engine, "prepare the search functions") as conn:
             ensure_sync_function(conn)
         return backend
-    with (
-        db_errors("prepare the search tables"),
-        engine.connect().execution_options(write=True) as conn,
-        conn.begin(),
-    ):
+    with _writing(engine, "prepare the search tables") as conn:
         # The back-fills below write through it (PL/pgSQL resolves tables when first run).
         ensure_sync_function(conn)
         # Checked again under the write lock: another process may have just done it.

@@ -22,6 +22,8 @@ from collections.abc import Iterable
 
 import sqlalchemy as sa
 
+from ._db import function_exists
+
 __all__ = ["SYNC_FUNCTION", "ensure_sync_function", "has_sync_function", "sync_postings"]
 
 # The documents ``p_ids`` are now: live memories, or episodes; their tokens as an array.
@@ -115,12 +117,7 @@ _CALL = sa.text(
 
 def has_sync_function(conn: sa.Connection) -> bool:
     """Whether the database has this release's sync function."""
-    found: object = conn.execute(
-        sa.select(sa.literal_column("1"))
-        .select_from(sa.table("pg_proc", sa.column("proname")))
-        .where(sa.column("proname") == SYNC_FUNCTION)
-    ).scalar()
-    return found is not None
+    return function_exists(conn, SYNC_FUNCTION)
 
 
 def ensure_sync_function(conn: sa.Connection) -> None:
