@@ -298,6 +298,20 @@ _STANDING = re.compile(
     r"keep (?:this )?in (?:mind|memory)|save this|store this|add (?:this )?to your (?:notes|memory|standing)|"
     r"for all sessions|in every|always)\b"
 )
+# A letter opened to a named person or a team ("Hi Marta,", "Dear all —", "Team:"): its standing
+# rules are that person's new routine, not orders to a machine reader. Assistant names are no
+# person: "Hey Claude, from now on forward ..." is addressed to the model.
+_LETTER_TO_A_PERSON = re.compile(
+    r"\s*(?:(?:hi|hello|hey|dear|good (?:morning|afternoon|evening))[ \t]+"
+    r"(?!(?:ai|a\.i\.|assistant|bot|chatbot|model|agent|llm|gpt|chatgpt|claude|gemini|bard|copilot"
+    r"|siri|alexa|cortana|grok|llama|mistral|jarvis|summari[sz]er|crawler|there|you|friend"
+    r"|buddy|pal|mate)\b)[^\W\d_]+(?:[ \t][^\W\d_]+)?|team|all|everyone|folks)"
+    r"[ \t]*(?:[,:!—–]|\n)"
+)
+_FORWARD_ONLY = re.compile(
+    r"always|whenever|every time|each time|any ?time|from now on|going forward|henceforth|in every"
+)
+_SENTENCE_END = re.compile(r"[.!?](?:\s+|$)")
 _WINDOW = 320  # characters after a cue in which its directive must appear
 _BEFORE, _AFTER = 90, 110  # a cue reaches this far before and after its anchor word
 # Substrings each pattern needs, checked with ``in`` before any regex runs: most memories hold
@@ -396,10 +410,18 @@ def find_addressed(text: str) -> AddressedHit | None:
         act = _HOSTILE.search(window)
         if act is not None:
             return hit("addressed.assistant_hostile", cue.start(), lo + act.end())
-    if not _holds(folded, _STANDING_WORDS):
+    if not _holds(folded, _STANDING_WORDS) or _LETTER_TO_A_PERSON.match(folded):
         return None
     for cue in _STANDING.finditer(folded):
         lo, window = _paragraph(folded, cue.start(), cue.end(), before=_WINDOW // 2)
+        # "Always", "whenever", "from now on" govern their own sentence and what follows, not
+        # the one before ("... deletes everything without confirmation. Always double-check");
+        # "remember this", "save this as permanent" point back at it.
+        forward = _FORWARD_ONLY.fullmatch(cue.group()) is not None
+        stop = _SENTENCE_END.search(window, 0, cue.start() - lo) if forward else None
+        while stop is not None:
+            window, lo = window[stop.end() :], lo + stop.end()
+            stop = _SENTENCE_END.search(window, 0, cue.start() - lo)
         act = _STANDING_HOSTILE.search(window)
         if act is not None:
             return hit("addressed.standing_hostile", lo + act.start(), lo + act.end())
