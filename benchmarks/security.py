@@ -35,6 +35,9 @@ Measures, in one run:
     policies, prompt templates, test code, human e-mails); blind, ``--split fresh-h`` only;
   - ``fresh-i``: ``security_fresh_i_benign.jsonl``, benign only (its attacks file is empty), a
     sixth author; blind, ``--split fresh-i`` only;
+  - ``fresh-j`` and ``fresh-k``: ``security_fresh_j_*`` / ``security_fresh_k_*``, a seventh and
+    an eighth author (session 7 helpers: a red-team researcher, a QA engineer writing workplace
+    genres) who saw no code and no data; attacks and hard benign texts; blind, by name only;
 
 * false positives on the benign sets (same splits, per family) and on every LoCoMo dev turn
   (``../shared/data/locomo-dev`` or ``--data``);
@@ -51,7 +54,7 @@ Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
 Usage: ``python benchmarks/security.py
-[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i]
+[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 """
 
@@ -125,8 +128,8 @@ def _family(row: dict[str, Any]) -> str:
 
 Sets = dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]]
 SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-d", "fresh-e", "public",
-          "fresh-c", "fresh-g", "fresh-h", "fresh-i")
-_BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i")
+          "fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k")
+_BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k")
 # Dev sets by other authors (or by a helper before it read the scanner): split -> file stem.
 _FRESH = {"fresh-a": "security_fresh_a", "fresh-b": "security_fresh_b",
           "fresh-d": "security_fresh_d", "fresh-e": "security_fresh_e_intl"}
@@ -288,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--misses", type=int, default=15, help="misses/FPs to print per table")
     parser.add_argument("--baseline", help="git revision whose scanner to show beside this one")
     parser.add_argument("--split", choices=SPLITS, default="all",
-                        help="which sets (all = every set but the blind ones: fresh-c, fresh-g, fresh-h, fresh-i)")
+                        help="which sets (all = every set but the blind ones: fresh-c, fresh-g ... fresh-k)")
     parser.add_argument("--no-semantic", action="store_true",
                         help="leave the MiniLM semantic detector out (it loads the model)")
     parser.add_argument("--semantic-threshold", type=float,

@@ -19,6 +19,7 @@ simplified (one character for one, so offsets hold; cheaper than the scanner's `
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 
 __all__ = ["find_hijack_zh"]
 
@@ -51,6 +52,31 @@ _VERB = (
 _AFTER_OBJECT = r"(?:忘掉|忘了|忘记|放一边|放到一边|抛到一边|丢掉|扔掉|丢到一边|搁置|撇开|放下|删掉|去掉)"
 # The pending question dismissed without naming it: 先别回答了, 不用翻译了.
 _BARE = r"(?:先|就|还是)?(?:别|不用|不要|不必|无需)(?:再)?(?:回答|答|处理|翻译|纠正|总结|管)了"
+# The task itself refused by its own verb, the clause ending there: 不用判断了, 无需计算，
+# 别写诗了, 不要翻译。 ("不用解释" asks for brevity, not a new task: 解 is 解题, never 解释.)
+_TASK_VERB = (
+    r"(?:回答|答|处理|纠正|执行|做|翻译|翻|总结|判断|计算|算|写|解(?!释)|介绍|推荐|评估|检查|分析|"
+    r"概括|摘要|整理|分类|列举|讲|求和|描述|打分|评分|压缩|识别|改|润色|管)"
+)
+_REFUSED = (
+    r"(?:别|不用|不要|不必|无需|不需要|千万别|先别|请勿)(?:再|急着)?" + _TASK_VERB
+    + r"[^\s，。,.！!？?：:；;]{0,5}?(?:了|(?=[，。,.！!；;—]))"
+)
+# The task or its rules declared over: 概括任务已被撤销, 翻译指令到此为止, 撤回上面的请求.
+_ENDED = (
+    r"(?:任务|请求|指令|问题|要求|题目|模块|功能|规则)(?:已经?|都)?被?"
+    r"(?:取消|撤销|撤回|终止|暂停|作废|到此为止|结束|禁用|停用|复写|覆写|复盖|更改|变更)"
+    r"|(?:暂停|终止|取消|撤销|撤回|复盖|覆写|复写|放弃)了?(?:原|原有|原来的?|当前的?|上面的|上述|"
+    r"之前的|前面的)?(?:任务|请求|答题|指令|问题)"
+)
+# The writer changing their mind, or raising a later order above the task: 算了, 我改主意了,
+# 当作没看见, 以下为最高优先级指令, 这是新的命令：
+_RECANT = (
+    r"(?:算了|改主意了|(?:其实|实际上)我?(?:不需要|不用|想让你做别的)|不重要[。，,.！!]|先放一边|"
+    r"放一边|(?:当作|当成|就当)没(?:看见|看到|问|说)|无论你原本|优先级最高|最高优先级|"
+    r"优先于(?:以上|上面|前面|之前)|(?:新的|真正的|最新的?)(?:命令|指令|要求|任务)[:：是]|不需要了|"
+    r"(?:回答|回复|输出|答案)(?:替换|换|改)成)"
+)
 # The object declared void, without an override verb: 以上提问作废, 这个问题不需要你处理了.
 _VOID = (
     r"(?:请|就|都|也|可以|你|先|全)?(?:忽略|无视|作废|无效|失效|取消|跳过|不用管|别管|不用理会?|"
@@ -59,21 +85,26 @@ _VOID = (
 )
 # Every dismissal starts with one of these characters: a one-character look-ahead lets the
 # engine skip most positions before trying the long alternations (3x faster on Chinese text).
-_DISMISS_FIRST = "忽无别不先甭跳忘抛放丢撇取停上以前之刚此原这该那我用顾客买对他她你所全人提就还"
+_DISMISS_FIRST = (
+    "忽无别不先甭跳忘抛放丢撇取停上以前之刚此原这该那我用顾客买对他她你所全人提就还"
+    "千任请指问要题模功规暂终撤复覆算改其实当优最新真"
+)
 _DISMISS = re.compile(
     "(?=[" + _DISMISS_FIRST + "])(?:" + _VERB + r"掉?(?:一下)?(?:[^\n.!?。！？]{0,10}?" + _OBJECT + r"|[^\s,.:;!?。，：；！？]{0,4}?" + _TASK
-    + r")|" + _OBJECT + r"[^\n.!?。！？]{0,8}?" + _VOID + r"|" + _BARE + ")"
+    + r")|" + _OBJECT + r"[^\n.!?。！？]{0,8}?" + _VOID + r"|" + _PRIOR + _VOID + r"|" + _BARE
+    + r"|" + _REFUSED + r"|" + _ENDED + r"|" + _RECANT + ")"
 )
 # An output verb with the text it must produce, after a colon, a quote or a code mark.
 _OUT_VERB = (
-    r"(?:输出|复述|回答|回复|答复|打印|重复|说|返回|照抄|抄写|吐出来|念|讲|显示|写|告诉(?:他|她|"
+    r"(?:输出|复述|复读|回答|回复|答复|打印|重复|说|返回|照抄|抄写|吐出来|念|讲|显示|写|回我|回给我|"
+    r"你回|请答|只答|告诉我(?=\s*[:：“\"「『])|告诉(?:他|她|"
     r"他们|用户|顾客|客户|对方)|print|echo|say|output)"
 )
 _OPEN_CHARS = ":：“\"「『'`‘"
 _OPEN = "[" + _OPEN_CHARS + "]"
 # "输出结果：" / "只输出翻译：" asks for the task's own result in a format, not for a given text.
 _RESULT = r"(?!结果|翻译|译文|答案|摘要|总结|代码|json|格式)"
-_FORCE_FIRST = "输复回答打重说返照抄吐念讲显写告除你唯不原一逐pesoPESO"
+_FORCE_FIRST = "输复回答打重说返照抄吐念讲显写告除你唯不原一逐结论译标分把请只pesoPESO"
 _FORCE = re.compile(
     "(?=[" + _FORCE_FIRST + "])(?:" + _OUT_VERB + _RESULT + r"[^\n:：“\"「『'`‘。！？!?]{0,16}?" + _OPEN
     # a claim handed to the user: 告诉他本店全网最低价
@@ -82,6 +113,12 @@ _FORCE = re.compile(
     r"(?:不要|别|不许|不准|不能|不得)(?:说|输出|回复|回答|写|加)"
     r"|(?:你的|唯一的|你唯一的)(?:回答|输出|回复|答案|答复)[^\n。]{0,8}?(?:是|为)"
     r"|(?:回答|输出|回复|答案|答复)(?:的内容)?(?:必须|只能|只可以|应当|应该)(?:且只能)?(?:是|为)"
+    # the task's own result fixed in advance: 判断结果必须为“…”, 分类结果强制为：…
+    r"|(?:结果|结论|译文|标签|分数|评分|答案)(?:的内容)?(?:必须|只能|只准|应当|应该|一律|统一|固定|强制)"
+    r"(?:是|为|写成?)" + _OPEN
+    # a given line handed back whole: 把“…”这句话完整回给我 / 作为完整回答
+    + r"|把[“\"「『'‘][^\n”\"」』'’]{1,60}[”\"」』'’](?:这句话?|这段话?|这几个字)?[^\n。]{0,10}?"
+    r"(?:回给我|回复|作为|发给我|输出|打印|说出来)"
     r"|不要(?:添加|加|附加|带)(?:任何)?(?:其他|其它|别的|额外|多余)的?(?:词汇|内容|文字|解释|话|字|"
     r"标点|东西)"
     r"|(?:原样|原封不动地?|一字不差地?|逐字))",
@@ -93,8 +130,8 @@ _AFTER = 100  # characters after a dismissal in which the forced output must sta
 _BEFORE = 40  # ... or before it: 只回复「…」，别管用户问了什么
 _REACH = 60  # the longest dismissal, so that a window cut through none
 _CJK = re.compile("[\u4e00-\u9fff]")
-_TRAD = "題問務請評論詢話譯結斷類業東訊設廢碼網頁檔郵簡歷資據視無別會記拋開棄邊丟處糾執須試擾沒關擱刪輸複復寫來講顯訴讀麼許準應當為僅額餘詞彙標點樣動們這該個戶顧買對內剛條說將從後聽過還讓給嗎呢與種錄覆"
-_SIMP = "题问务请评论询话译结断类业东讯设废码网页档邮简历资据视无别会记抛开弃边丢处纠执须试扰没关搁删输复复写来讲显诉读么许准应当为仅额余词汇标点样动们这该个户顾买对内刚条说将从后听过还让给吗呢与种录复"
+_TRAD = "題問務請評論詢話譯結斷類業東訊設廢碼網頁檔郵簡歷資據視無別會記拋開棄邊丟處糾執須試擾沒關擱刪輸複復寫來講顯訴讀麼許準應當為僅額餘詞彙標點樣動們這該個戶顧買對內剛條說將從後聽過還讓給嗎呢與種錄覆優級謂則紹實現於認裡誤錯選擇稱"
+_SIMP = "题问务请评论询话译结断类业东讯设废码网页档邮简历资据视无别会记抛开弃边丢处纠执须试扰没关搁删输复复写来讲显诉读么许准应当为仅额余词汇标点样动们这该个户顾买对内刚条说将从后听过还让给吗呢与种录复优级谓则绍实现于认里误错选择称"
 _FOLD = str.maketrans(_TRAD, _SIMP)
 _HAS_TRAD = re.compile("[" + _TRAD + "]")
 
@@ -123,13 +160,17 @@ def find_hijack_zh(text: str) -> tuple[int, int] | None:
         return None
     # One character for one: offsets into the folded text are offsets into ``text``.
     folded = text.translate(_FOLD) if _HAS_TRAD.search(text) else text
-    # Forced outputs are rarer than dismissals' words: look for dismissals only around them.
-    for force in _FORCE.finditer(folded):
-        if not _fixed_line(folded, force):
-            continue
+    forces = [f for f in _FORCE.finditer(folded) if _fixed_line(folded, f)]
+    if not forces:
+        return None
+    # One pass for the dismissals, then each force pairs with those near it: a text packed with
+    # forced outputs costs two passes, not one dismissal search per force.
+    dismissals = list(_DISMISS.finditer(folded))
+    starts = [d.start() for d in dismissals]
+    for force in forces:
         lo = max(0, force.start() - _AFTER - _REACH)
         hi = min(len(folded), force.end() + _BEFORE + _REACH)
-        for dismissal in _DISMISS.finditer(folded, lo, hi):
+        for dismissal in dismissals[bisect_left(starts, lo) : bisect_right(starts, hi)]:
             # The force may begin inside the dismissal (不用回答这个问题了，原样吐出来：): what
             # matters is that the text it introduces comes after it.
             # At most a line break between them: lines of separate requests do not pair up.
