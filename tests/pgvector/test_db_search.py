@@ -432,3 +432,39 @@ def test_store_search_walks_the_hnsw_index_with_recall_of_exact(open_pg):
     with s.engine.connect() as conn:  # nothing of the scan's settings outlives the call
         assert conn.execute(sa.text("SHOW enable_sort")).scalar() == "on"
         assert conn.execute(sa.text("SHOW hnsw.ef_search")).scalar() == "40"
+
+
+@pytest.mark.parametrize("over", [64, 3])
+def test_vector_only_hits_score_their_bm25_whether_the_keyword_list_is_cut_or_not(
+    open_pg, over
+):
+    # Uncut (every document holding a query term is in the keyword aggregate), a vector-only
+    # hit scores 0 without its postings being read; cut at ``over``, a vector-only hit may hold
+    # the terms, and its BM25 is read. Both agree with the in-process index.
+    from langchain_tiered_memory.store._db_vectors import query_literal
+
+    s = open_pg()
+    s.add_many(CORPUS, namespace="a")
+    m = t.memories.c
+    no_filter = SimpleNamespace(tiers=None, types=None, tags=set(), since=None, until=None,
+                                episode_id=None, history=False)
+    shape = SearchShape(keyword=True, exact=True, similarity=True, overfetch=True)
+    ctx = s._services.ctx
+    with s.engine.connect() as conn:
+        rows = conn.execute(
+            sa.select(m.id, m.terms).where(m.namespace == "a", m.status == "active")
+        ).all()
+        index = KeywordIndex()
+        index.add_many((r.id, r.terms.split()) for r in rows)
+        vector_only = 0
+        for q in QUERIES:
+            tokens = s_tokens(q)
+            qvec = ctx.query_vector(q)
+            got = search_rows(conn, shape, no_filter, namespace="a", tokens=tokens, k=2,
+                              query_vector=query_literal(qvec), dim=int(qvec.shape[-1]),
+                              model_id=ctx.model_id, over=over)
+            want = index.score_ids(tokens, [r.id for r in got])
+            for r in got:
+                vector_only += r.kw_rank is None
+                assert r.score == pytest.approx(want.get(r.id, 0.0), rel=1e-12, abs=1e-12)
+        assert vector_only  # the case under test happened
