@@ -38,6 +38,8 @@ Measures, in one run:
   - ``fresh-j`` and ``fresh-k``: ``security_fresh_j_*`` / ``security_fresh_k_*``, a seventh and
     an eighth author (session 7 helpers: a red-team researcher, a QA engineer writing workplace
     genres) who saw no code and no data; attacks and hard benign texts; blind, by name only;
+  - ``fresh-l``: ``security_fresh_l_*``, a ninth author (a penetration tester of e-commerce,
+    coding, travel and finance agents, and a technical writer for the benign side); blind;
 
 * false positives on the benign sets (same splits, per family) and on every LoCoMo dev turn
   (``../shared/data/locomo-dev`` or ``--data``);
@@ -54,7 +56,7 @@ Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
 Usage: ``python benchmarks/security.py
-[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k]
+[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 """
 
@@ -128,8 +130,8 @@ def _family(row: dict[str, Any]) -> str:
 
 Sets = dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]]
 SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-d", "fresh-e", "public",
-          "fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k")
-_BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k")
+          "fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l")
+_BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l")
 # Dev sets by other authors (or by a helper before it read the scanner): split -> file stem.
 _FRESH = {"fresh-a": "security_fresh_a", "fresh-b": "security_fresh_b",
           "fresh-d": "security_fresh_d", "fresh-e": "security_fresh_e_intl"}
@@ -291,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--misses", type=int, default=15, help="misses/FPs to print per table")
     parser.add_argument("--baseline", help="git revision whose scanner to show beside this one")
     parser.add_argument("--split", choices=SPLITS, default="all",
-                        help="which sets (all = every set but the blind ones: fresh-c, fresh-g ... fresh-k)")
+                        help="which sets (all = every set but the blind ones: fresh-c, fresh-g ... fresh-l)")
     parser.add_argument("--no-semantic", action="store_true",
                         help="leave the MiniLM semantic detector out (it loads the model)")
     parser.add_argument("--semantic-threshold", type=float,

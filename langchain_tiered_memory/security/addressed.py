@@ -27,94 +27,64 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from . import reader_lexicon as lex
+
 __all__ = ["AddressedHit", "find_addressed"]
 
-# Machine readers, with the modifiers that make an ambiguous head ("agent", "model") a machine.
-# A participle or relative clause saying what the reader does: "summarizing", "that reads".
-_READING = (
-    r"(?:(?!(?:training|learning|engineering|programming|computing|marketing|pricing|funding"
-    r"|hiring|meeting|planning|thinking|reasoning|spending|thing|king|ring|wing)\b)\w{2,}ing"
-    r"|(?:that|which|who) \w+s|tasked|embedded)\b"
-)
-_MACHINE_NOUN = (
-    r"(?:agents?|assistants?|models?|systems?|tools?|reviewers?|evaluators?|screeners?|readers?"
-    r"|crawlers?|bots?|summari[sz]ers?|planners?|aggregators?|engines?|helpers?|services?"
-    r"|maintainers?|listeners?|underwriters?|graders?|scrapers?|filters?|pipelines?|plugins?"
-    r"|companions?|modules?|integrations?)"
-)
-# "AI researchers", "AI ethics": people and topics, not a machine reader.
-_NOT_PEOPLE = (
-    r"(?![ -](?:researchers?|engineers?|developers?|enthusiasts?|experts?|scientists?|ethics"
-    r"|teams?|startups?|companies|company|students?|community|policy|policies|safety"
-    r"|regulation|act|conference|course|class|labs?|practitioners?|leaders?|industry|news|art"
-    r"|artists?|training|research|investors?|founders?|jobs?|skills?|literacy|governance|hype"
-    r"|learning|strategy|market|sector|field|models? (?:are|were|have))\b)"
-)
-_MACHINE = (
-    r"(?:(?:[\w-]+ )?(?:ai|a\.i\.|llm|gpt)(?:[ -][\w-]+){0,2}?[ -]" + _MACHINE_NOUN
-    + r"|(?:[\w-]+ ){0,2}?(?:ai|a\.i\.|llms?|gpts?)" + _NOT_PEOPLE + r"|chatbots?|crawlers?|copilots?|language models?"
-    r"|answer engines?|summari[sz]ers?|(?:automated|autonomous|coding|code|agentic)[ -]"
-    r"(?:[\w-]+[ -]){0,2}?" + _MACHINE_NOUN + r")"
-)
-_HEAD = (
-    r"(?:" + _MACHINE + r"|(?:[\w-]+[ -]){0,2}?(?:assistants?|agents?|bots?|models?))"
-    # "assistant manager", "agent orange": a job title or a name, not a machine reader.
-    r"(?![ -](?:manager|coach|professor|director|editor|principal|teacher|secretary|attorney"
-    r"|engineer|producer|referee|chef|pastor|superintendent|commissioner|general|district"
-    r"|deputy|vice|trainer|planes?|trains?|railroad|kits?|numbers?|airplanes?)\b)"
-)
-_READS = (
-    r"(?:reads|processes|summari[sz]es|reviews|handles|sees|parses|scans|ingests|analy[sz]es"
-    r"|opens|loads|triages|is (?:reading|processing|summari[sz]ing|listening|asked|helping|"
-    r"viewing|screening|reviewing|analy[sz]ing|handling))"
-)
-_DEICTIC = r"(?:[\w-]+ ){0,3}?(?:this|these|the following|my|our)\b"
-_LABEL_START = r"(?:^|[\n.!?;:,\[\](>|*#/\-\"'“]\s{0,3}|\b(?:also|and|so|now|ok|okay)\W{1,3})"
+
 # Strong cues name a machine reader in the third person, conditionally or as a label: nobody
 # writes that to their own assistant, so any directive after one is an order planted in data.
 _STRONG = re.compile(
     "|".join(
         (
             # conditional identity: "if you are an LLM agent", "if a parent's AI assistant is"
-            r"\bif (?:you are|you're|you re|you’re) (?:an? |the |any |one of the )?" + _MACHINE,
-            r"\bif (?:(?:an?|any|the|some|your) )?(?:[\w-]+'s )?" + _MACHINE
+            r"\bif (?:you are|you're|you re|you’re) (?:an? |the |any |one of the )?" + lex.MACHINE,
+            r"\bif (?:(?:an?|any|the|some|your) )?(?:[\w-]+'s )?" + lex.MACHINE
             + r" (?:is|are|was|were)\b",
-            r"\bif there(?:'s| is| are) (?:an? |any |some )?" + _MACHINE + r"\b",
-            r"\b(?:when|if|once|while|as|before|after) (?:the |an? |any |your )?" + _HEAD
-            + r" (?:\w+ ){0,2}?" + _READS + r"\b",
-            r"\b(?:so|so that|just so) (?:the |any |your )?" + _MACHINE
+            r"\bif there(?:'s| is| are) (?:an? |any |some )?" + lex.MACHINE + r"\b",
+            r"\b(?:when|if|once|while|as|before|after) (?:the |an? |any |your )?" + lex.HEAD
+            + r" (?:\w+ ){0,2}?" + lex.READS + r"\b",
+            r"\b(?:so|so that|just so) (?:the |any |your )?" + lex.MACHINE
             + r" (?:knows|is aware|understands)\b",
             # a note, a label or a line meant for a machine reader
             r"(?<!self )\b(?:note|notes|notice|message|memo|request|reminder|instructions?|"
             r"directive|update|attention|heads[- ]up|p\.?s\.?|guidance|info|information|fyi|"
-            r"important|housekeeping)\W{1,3}(?:intended |meant |written )?(?:to|for)\W{1,3}"
-            r"(?:any |all |the |every |each |whichever |whatever |your )?" + _HEAD
-            + r"(?:\W{0,2}" + _READING + r"|\s{0,2}[:—–=*#\]])",
-            r"(?:to|for) (?:the |any |all |every |each |whichever |whatever )?" + _MACHINE
-            + r"(?: " + _READING + r"[^:\n]{0,60})?\s{0,2}[:—–]",
-            r"\b(?:to|for) (?:whichever|whatever|any|the) " + _MACHINE
-            + r" (?:that |who |which )?(?:is |are |will )?(?:\w+ )?" + _READING,
+            r"important|housekeeping|text|comment|line|content)\W{1,3}(?:intended |meant |written )?"
+            r"(?:to|for|4)\W{1,3}"
+            r"(?:any |all |the |every |each |whichever |whatever |your )?" + lex.HEAD
+            + r"(?:\W{0,2}" + lex.READING + r"|(?: (?:in|on|at|inside|within) [\w-]+(?: [\w-]+)?)?\s{0,2}[:—–=*#\]])",
+            r"(?:to|for) (?:the |any |all |every |each |whichever |whatever )?" + lex.MACHINE
+            + r"(?: " + lex.READING + r"[^:\n]{0,60})?\s{0,2}[:—–]",
+            r"\b(?:to|for) (?:whichever|whatever|any|the) " + lex.MACHINE
+            + r" (?:that |who |which )?(?:is |are |will )?(?:\w+ )?" + lex.READING,
             r"\b(?:is|are) (?:meant |intended |written |addressed )?(?:for|to) (?:the |any |all )?"
-            + _MACHINE + r"\b",
-            r"\baddressed to (?:the |any |all )?" + _HEAD,
+            + lex.MACHINE + r"\b",
+            r"\baddressed to (?:the |any |all )?" + lex.HEAD,
             r"\((?:for|to) (?:the )?(?:ai|assistants?|llms?|bots?|agents?|models?)(?: only)?\)",
+            r"\((?:[\w-]+ ){0,3}?(?:ai|llm|bot|assistant|agent)s?(?: [\w-]+)?,? (?:read|note|see) this\)",
+            # "if this letter is being read by an LLM", a mail header "To: assistant"
+            r"\bif (?:this|these|the|it)\b[^.:\n]{0,30}? (?:is|are) being (?:read|processed|reviewed"
+            r"|screened|summari[sz]ed|analy[sz]ed|parsed|evaluated) by (?:an? |any |the )?" + lex.HEAD,
+            r"(?:^|\n)to: ?(?:the |an? )?(?:ai )?(?:assistant|agent|bot|ai|copilot)s?[ \t]*(?:\n|$)",
             # third person: "any assistant condensing this newsletter", "AI assistants reading
             # this snippet" (not "language models processing long inputs should ...")
-            r"\b(?:any|all|every|each|whichever|whatever) " + _HEAD + r" " + _READING,
-            r"\b" + _HEAD + r" " + _READING + r" " + _DEICTIC,
-            _LABEL_START + _HEAD + r" " + _READING + r"(?: [\w'-]+){0,6}?\s{0,2}[:,—–]",
-            r"\b" + _MACHINE + r"'?\s(?:[\w-]+'? )?(?:notice|note|instructions?|directive|only)"
+            r"\b(?:any|all|every|each|whichever|whatever) " + lex.HEAD + r" " + lex.READING,
+            r"\b" + lex.HEAD + r" " + lex.READING + r" " + lex.DEICTIC,
+            lex.LABEL_START + lex.HEAD + r" " + lex.READING + r"(?: [\w'-]+){0,6}?\s{0,2}[:,—–]",
+            r"\b" + lex.MACHINE + r"'?\s(?:[\w-]+'? )?(?:notice|note|instructions?|directive|only)"
             r"\W{0,2}"
             r"[:\]]",
             r"\b(?:ai|llm|agent|assistant|bot|model)(?:[-_ ]\w+)?[-_ ](?:directive|instructions?|"
             r"note|notes|prompt|command|task|rules?|guidance)\b\W{0,2}(?:\([^)\n]{0,40}\)\W{0,2})?:",
-            r"\b(?:ai|llm|agent|assistant|bot|model)[-_](?:directive|instructions?|prompt|command)"
+            r"\b(?:ai|llm|agent|assistant|bot|model)[-_.](?:directive|instructions?|prompt|command)"
             r"s?\b",
         )
     )
 )
 # Whole claims aimed at the reader's configuration: a hit on their own.
 _SELF = re.compile(
+    r"\bthe (?:real|actual|true) (?:instructions?|task|request|order)s?\b(?: from [\w ]{1,20}?)?"
+    r" (?:is|are)\b|"
     r"\byou (?:have been|were|are being) instructed by your\b"
     r"|\byour (?:earlier|previous|old|current) (?:configuration|instructions|directives|rules|"
     r"policy|settings) (?:is|are) (?:outdated|obsolete|void|replaced|superseded)\b"
@@ -131,16 +101,21 @@ _SELF = re.compile(
 _WEAK = re.compile(
     "|".join(
         (
-            _LABEL_START + r"(?:(?:hello|hi|hey|dear|attention|psst|calling)\W{1,3})?"
-            r"(?:the |my |your )?" + _HEAD + r"\s{0,2}[,:!—–]",
-            r"\bif (?:you are|you're|you re|you’re) (?:an? |the |any |one of the )?" + _HEAD,
-            r"(?<!self )\b(?:to|for) (?:the |any |all |every |each )" + _HEAD + r"\W{0,2}(?:"
-            + _READING + r"|[:,)\]]|—|–| -)",
-            r"\b(?:the|your) " + _HEAD + r" " + _READING,
+            lex.LABEL_START + r"(?:(?:hello|hi|hey|dear|attention|attn|psst|calling)\W{1,3})?"
+            r"(?:the |my |your )?" + lex.HEAD + r"\s{0,2}[,:!—–]",
+            r"\bif (?:you are|you're|you re|you’re) (?:an? |the |any |one of the )?" + lex.HEAD,
+            r"(?<!self )\b(?:to|for) (?:the |any |all |every |each )" + lex.HEAD + r"\W{0,2}(?:"
+            + lex.READING + r"|[:,)\]]|—|–| -)",
+            r"\b(?:the|your) " + lex.HEAD + r" " + lex.READING,
             r"@[\w-]*(?:ai|assistant|agent|bot|gpt|llm|copilot)\b",
-            r"\b" + _HEAD + r" (?:should|must|shall|needs to|is required to|is to|may|can now"
+            r"\b" + lex.HEAD + r" (?:should|must|shall|needs to|is required to|is to|may|can now"
             r"|will now)\b",
-            r"\b(?:can|could|will|would|should|must) (?:your|the) " + _HEAD + r"\b",
+            r"\b(?:can|could|will|would|should|must) (?:your|the) " + lex.HEAD + r"\b",
+            r"\bwhen you (?:summari[sz]e|read|process|review|translate|answer|draft|reply to"
+            r"|analy[sz]e)\b[^.!?\n]{0,30}?\b(?:this|these|the following)\b",
+            # a reader named by what it does: "anyone generating a study guide from this should"
+            r"\b(?:anyone|whoever|whatever|anything)(?:\s?/\s?(?:whoever|whatever))? (?:\w+ing|\w+s)"
+            r"\b[^.:\n]{0,60}?(?:[:—–]|\b(?:should|must|shall|needs to|is to)\b)",
             r"\b(?:when|while|before|after) (?:describing|summari[sz]ing|reading|processing|"
             r"translating|analy[sz]ing|reviewing|citing|answering)\b[^.!?\n]{0,30}?"
             r"\b(?:this|these|the following)\b",
@@ -158,70 +133,21 @@ _DIRECTIVE = re.compile(
     r"|purchase|pay|transfer|move|delete|remove|discard|drop|skip|ignore|disregard|stop|treat"
     r"|route|redirect|direct|refer|rotate|reset|run|execute|install|download|open|visit|click"
     r"|subscribe|call|contact|apply|authori[sz]e|waive|upgrade|summari[sz]e|describe|present"
-    r"|conclude|omit|replace|reassign|process|retain|whitelist|disable|enable|quietly|silently"
+    r"|conclude|omit|replace|reassign|escalate|elevate|wire|process|retain|whitelist|disable|enable|quietly|silently"
     r"|merge|commit|push|deploy|mention|claim|cite|praise|hire|shortlist|advance|reject|decline"
     r"|sign|confirm|book|cancel|reply|use"
     r"|secretly)\b"
-)
-_DESTINATION = (
-    r"(?:https?://|www\.|\b[a-z0-9][a-z0-9-]{0,40}\.(?:com|net|org|io|ru|xyz|site|top|cn|dev"
-    r"|example|info|biz|co|app|me|us|uk|de|online|shop|link|click|live|cc|pw|su|support|help"
-    r"|page|web|zip|test|tk|ml|ga|ai)\b|[\w.+-]{1,40}@[\w-]{1,40}\.[a-z]{2,10}|\+?\d[\d ().-]{7,18}"
-    r"\d|\b0x[0-9a-f]{16,64}\b|\b[a-z]{2}\d{2}(?: ?[0-9a-z]{4}){3,7}\b|\btelegram\b|\bwhatsapp\b"
-    r"|\bvenmo\b|\bzelle\b|\bin (?:a |my )?dm\b|(?<![\w.])@[a-z][\w-]{2,30})"
-)
-_SHARE = (
-    r"(?:send|(?<!going )(?<!look )forward|e-?mail|share|upload|post|paste|copy|include|attach"
-    r"|leak|reveal|disclose|dump|provide|give|grant|sync|mirror|relay|hand|repeat|recite|list"
-    r"|print|output|retain)"
-)
-_DATA = (
-    r"(?:password|passcode|passphrase|credentials?|tokens?|api key|2fa|otp|verification code|pin"
-    r"|recovery|contract|documents?|files?|inbox|e-?mails?|conversations?|chats?|history"
-    r"|memory|memories|notes|calendar|schedule|contacts|address|phone number|salary|medical"
-    r"|ssn|card|account|keys?|\.env|hashes|access|permissions?|codes?|answer key|copy|profile"
-    r"|payment|bank|location|login|details)"
-)
-_SECRET = (
-    r"(?:passwords?|passcodes?|credentials|tokens?|api keys?|ssh keys?|secrets|2fa|otp"
-    r"|verification codes?|card numbers?|credit cards?|ssn|social security|date of birth|salary"
-    r"|home address|redacted|answer key|private keys?|vault|other (?:users|customers|people)"
-    r"|conversations? (?:you'?ve|with other)|alarm code|garage code|spare key|customer list"
-    r"|client list|(?:previous|other) (?:\w+ )?messages)"
-)
-_KEEP_FROM_USER = (
-    r"\b(?:do not|don't|don’t|dont|never|without)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:tell|telling"
-    r"|mention|mentioning|inform|informing|notify|notifying|show|showing|alert|alerting|loop"
-    r"|looping|let|letting|confirm|confirming|ask|asking|check|checking|second-guess|flag"
-    r"|raise|running|review|reviewing|verification|verifying|signature|approval|permission"
-    r"|report|reporting)\b"
-    r"|\b(?:quietly|silently|secretly|subtly|covertly)\b"
-    r"|\bno need to (?:ask|confirm|check|verify|tell|mention|notify)\b"
-)
-_CHECKS_OFF = (
-    r"\b(?:skip|bypass|waive|disable|turn off|switch off|not apply|don't apply|ignore|"
-    r"disregard|discard|omit|override|forget|drop|abandon|set aside|never mind)\b[^.!?\n]{0,60}?\b(?:verification|verify|confirmation|confirm|"
-    r"review|evaluation|criteria|filters?|safety|security|guidelines|policies|policy|rules|"
-    r"instructions|permissions?|checks?|warnings?|summary|task|other reviews|negative|ssl|"
-    r"certificate|2fa|mfa|two-factor|firewall|content trust|any mention|questions?|criteria"
-    r"|comparisons?|analysis|summari[sz]ing)\b"
-    r"|\b(?:pre-?approved|pre-?authori[sz]ed|pre-?screened|pre-?vetted|already approved|"
-    r"authori[sz]ed by|ok'?d this|has ok'?d|signed off|(?:user|recipient|subscriber|attendee)"
-    r" (?:already )?(?:approved|requested|consented|asked|opted in|wants))\b"
-    r"|\btreat(?:ed)?\b[^.!?\n]{0,60}?\bas (?:coming|if it came|passed|trusted|verified|safe)\b"
-    r"|\b(?:trust|obey|follow|do|execute) (?:any|all|every) (?:instructions?|requests?|"
-    r"commands?)\b|\bregardless of\b|\bverify ?= ?false\b"
 )
 # Hostile acts after a weak cue: what the order does, whoever gives it.
 _HOSTILE = re.compile(
     "|".join(
         (
-            r"\b" + _SHARE + r"\b[^.!?\n]{0,80}?\b" + _DATA + r"\b[^.!?\n]{0,80}?" + _DESTINATION,
-            r"\b" + _DATA + r"\b[^.!?\n]{0,80}?\b" + _SHARE + r"\b[^.!?\n]{0,60}?" + _DESTINATION,
-            r"\b" + _SHARE + r"\b[^.!?\n]{0,60}?\b" + _SECRET + r"\b",
-            r"\b" + _SECRET + r"\b[^.!?\n]{0,60}?\b(?:send|share|post|give|forward|dm)\b",
-            _KEEP_FROM_USER,
-            _CHECKS_OFF,
+            r"\b" + lex.SHARE + r"\b[^.!?\n]{0,80}?\b" + lex.DATA + r"\b[^.!?\n]{0,80}?" + lex.DESTINATION,
+            r"\b" + lex.DATA + r"\b[^.!?\n]{0,80}?\b" + lex.SHARE + r"\b[^.!?\n]{0,60}?" + lex.DESTINATION,
+            r"\b" + lex.SHARE + r"\b[^.!?\n]{0,60}?\b" + lex.SECRET + r"\b",
+            r"\b" + lex.SECRET + r"\b[^.!?\n]{0,60}?\b(?:send|share|post|give|forward|dm)\b",
+            lex.KEEP_FROM_USER,
+            lex.CHECKS_OFF,
             # a fixed line forced as the whole answer, or a claim handed to the user as fact
             r"\b(?:reply|respond|answer|output|print|say|write|return)\b[^.!?\n]{0,12}?\b(?:only|just|"
             r"exactly|nothing but|solely)\b\W{0,2}(?:with\W{1,3})?(?:[:'\"“‘]|the (?:word|phrase|"
@@ -232,10 +158,10 @@ _HOSTILE = re.compile(
             # the user sent somewhere, or told a fixed line with a link in it
             r"\b(?:tell|direct|send|redirect|point|refer|advise|ask|instruct|route)\W{1,3}(?:the "
             r"user|users|them|anyone|everyone|people|customers?|visitors?|callers?|the customer|"
-            r"residents?|readers?|the reader|your user)\b[^.!?\n]{0,80}?" + _DESTINATION,
-            r"\b(?:reply|respond|say|answer|append|add|include)\b[^\n]{0,30}?[:'\"“][^\n]{0,160}?"
-            + _DESTINATION,
-            r"\b(?:install|download)\b[^.!?\n]{0,60}?" + _DESTINATION,
+            r"residents?|readers?|the reader|your user)\b[^.!?\n]{0,80}?" + lex.DESTINATION,
+            r"\b(?:reply|respond|say|answer|append|add|include)\b[^\n]{0,60}?[:'\"“][^\n]{0,160}?"
+            + lex.DESTINATION,
+            r"\b(?:install|download)\b[^.!?\n]{0,60}?" + lex.DESTINATION,
             # accounts, records and access changed
             r"\b(?:update|change|replace|set|reassign|switch|overwrite|add|apply|use)\b[^.!?\n]"
             r"{0,60}?\b(?:recovery|payout|deposit|routing|iban|bank|vendor record|payments?|"
@@ -250,7 +176,7 @@ _HOSTILE = re.compile(
             r"\b(?:delete|wipe|erase|drop|purge)\b[^.!?\n]{0,30}?\b(?:all|every|records|files|"
             r"database|data|applications|emails)\b",
             r"\b(?:include|append|add|insert|put|replace)\b[^.!?\n]{0,40}?\b(?:link|url|address|"
-            r"contact|email)\b[^.!?\n]{0,30}?" + _DESTINATION,
+            r"contact|email)\b[^.!?\n]{0,30}?" + lex.DESTINATION,
             r"\blog ?in with\b[^.!?\n]{0,30}?\bcredentials\b",
             # money moved, code run
             r"\b(?:purchase|buy|pay|wire|transfer)\b[^.!?\n]{0,60}?(?:gift cards?|\$|usd|eur|"
@@ -258,6 +184,7 @@ _HOSTILE = re.compile(
             r"\b(?:autopay|bank details|payment (?:method|link|details|info)|iban|sort code|"
             r"stored card|saved payment|saved credit card|stored credit card)\b",
             r"\b(?:curl|wget|bash|powershell|chmod|sudo|rm -rf|pip install|npm install|base image)\b",
+            *lex.PLANTED_ACTS,
         )
     )
 )
@@ -265,19 +192,20 @@ _HOSTILE = re.compile(
 _STANDING_HOSTILE = re.compile(
     "|".join(
         (
-            r"\b" + _SHARE + r"\b[^.!?\n]{0,80}?\b" + _DATA + r"\b[^.!?\n]{0,80}?" + _DESTINATION,
+            r"\b" + lex.SHARE + r"\b[^.!?\n]{0,80}?\b" + lex.DATA + r"\b[^.!?\n]{0,80}?" + lex.DESTINATION,
             r"\b(?:send|(?<!going )(?<!look )forward|e-?mail|share|upload|post|paste|leak|sync"
             r"|mirror|relay|dm|route)\b[^.!?\n]{0,60}?\b(?:copy|copies|all|every|any|full|"
-            r"entire|contents?)\b[^.!?\n]{0,60}?" + _DESTINATION,
+            r"entire|contents?)\b[^.!?\n]{0,60}?" + lex.DESTINATION,
             r"\b(?:reveal|disclose|leak|dump|give out|hand out|share|give|tell)\b[^.!?\n]{0,60}?\b"
-            + _SECRET + r"\b[^.!?\n]{0,60}?\b(?:any|anyone|everyone|whoever|who(?:ever)? asks|"
+            + lex.SECRET + r"\b[^.!?\n]{0,60}?\b(?:any|anyone|everyone|whoever|who(?:ever)? asks|"
             r"whenever|upon request|on request|if asked|when asked|in the chat|in your (?:reply|"
             r"summary)|including)",
-            r"\b" + _SECRET + r"\b[^.!?\n]{0,80}?\b(?:can|may) (?:be )?(?:given|shared|have it)",
+            r"\b" + lex.SECRET + r"\b[^.!?\n]{0,80}?\b(?:can|may) (?:be )?(?:given|shared|have it)",
             r"\b(?:tell|direct|send|redirect|point|refer|advise|ask|instruct|route)\W{1,3}(?:the "
             r"user|users|them|anyone|everyone|people|customers?|visitors?|callers?|the customer|"
-            r"someone)\b[^.!?\n]{0,80}?" + _DESTINATION,
-            r"\b(?:quietly|silently|secretly|covertly)\b[^.!?\n]{0,40}?\b" + _SHARE + r"\b",
+            r"someone)\b[^.!?\n]{0,80}?" + lex.DESTINATION,
+            *lex.STANDING_ACTS,
+            r"\b(?:quietly|silently|secretly|covertly)\b[^.!?\n]{0,40}?\b" + lex.SHARE + r"\b",
             r"\b(?:skip|bypass|waive|without)\b[^.!?\n]{0,30}?\b(?:verification|verifying|"
             r"confirmation|confirming|checking|permission prompts?|review|approval|extra "
             r"verification)\b|\bstop asking\b[^.!?\n]{0,30}?\b(?:confirmation|permission|approval)\b",
@@ -286,6 +214,9 @@ _STANDING_HOSTILE = re.compile(
             r"\b(?:safety|security|content) (?:guidelines|policies|filters|rules) (?:were|are|have "
             r"been) (?:relaxed|lifted|removed|disabled|suspended)\b|\bpolicies on [\w ]{0,30} don'?t"
             r" apply\b",
+            r"\b(?:never|do not|don't|dont|must not|should not|without) (?:tell|telling|inform|informing"
+            r"|mention|mentioning|reveal|revealing|notify|notifying)\W{1,3}(?:the |your |any )?"
+            r"(?:developer|user|customer|owner|team|admin|human|operator|recipient)s?\b",
             r"\b(?:disable|turn off)\b[^.!?\n]{0,40}?\b(?:ssl|certificate|verification|2fa|mfa|"
             r"two-factor|antivirus|firewall)\b|\bverify ?= ?false\b",
         )
@@ -293,6 +224,7 @@ _STANDING_HOSTILE = re.compile(
 )
 _STANDING = re.compile(
     r"\b(?:whenever|every time|each time|any ?time|for all future|in all future|for future|"
+    r"for the future|in (?:the )?future|remember for|"
     r"from now on|going forward|henceforth|permanent|permanently|standing (?:rule|instruction|"
     r"preference|procedure)|long-term (?:rule|note|memory|configuration)|remember (?:this|that)|"
     r"keep (?:this )?in (?:mind|memory)|save this|store this|add (?:this )?to your (?:notes|memory|standing)|"
@@ -311,6 +243,7 @@ _LETTER_TO_A_PERSON = re.compile(
 _FORWARD_ONLY = re.compile(
     r"always|whenever|every time|each time|any ?time|from now on|going forward|henceforth|in every"
 )
+_COMMENT_BREAK = re.compile(r"\n(?=[ \t]*(?://|#|\*|--))")
 _SENTENCE_END = re.compile(r"[.!?](?:\s+|$)")
 _WINDOW = 320  # characters after a cue in which its directive must appear
 _BEFORE, _AFTER = 90, 110  # a cue reaches this far before and after its anchor word
@@ -319,7 +252,8 @@ _BEFORE, _AFTER = 90, 110  # a cue reaches this far before and after its anchor 
 # Every strong or weak cue holds one of these words; cues are looked for only around them, so a
 # long text costs a few substring scans rather than one regex pass per cue pattern.
 _ANCHOR_WORDS = ("ai", "a.i.", "llm", "gpt", "bot", "assistant", "agent", "model", "crawler",
-                 "copilot", "summari", "automat", "autonom", "engine")
+                 "copilot", "summari", "automat", "autonom", "engine", "software", "processor",
+                 "parser", "classifier", "anyone", "whoever", "whatever")
 _SELF_WORDS = ("instructed", "no longer", "your new ", "your real ", "your actual ", "your true ",
                "your earlier ", "your previous ", "your old ", "your current ",
                "instructions have been")
@@ -386,6 +320,8 @@ def _cues(
 def find_addressed(text: str) -> AddressedHit | None:
     """The first order addressed to a machine reader, or hostile standing rule, in ``text``."""
     folded = unicodedata.normalize("NFKC", text).casefold()
+    # A comment block is one flow of text: the line break before a comment marker is a space.
+    folded = _COMMENT_BREAK.sub(" ", folded)
     # Offsets hold only when folding kept the length (the common case); else the whole text.
     same = len(folded) == len(text)
 

@@ -1,0 +1,216 @@
+"""The words of planted orders: machine readers, what they do, and what an order makes them do.
+
+Regex fragments (strings, not compiled) shared by :mod:`.addressed`'s cues and acts: who a
+machine reader is (``MACHINE``, ``HEAD``), what it is doing (``READING``, ``READS``), where data
+may be sent (``DESTINATION``), what is shared (``SHARE``, ``DATA``, ``SECRET``), and the acts that
+keep something from the user or switch checks off (``KEEP_FROM_USER``, ``CHECKS_OFF``).
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CHECKS_OFF",
+    "DATA",
+    "DEICTIC",
+    "DESTINATION",
+    "HEAD",
+    "KEEP_FROM_USER",
+    "LABEL_START",
+    "MACHINE",
+    "MACHINE_NOUN",
+    "NOT_PEOPLE",
+    "PLANTED_ACTS",
+    "READING",
+    "READS",
+    "SECRET",
+    "SHARE",
+    "STANDING_ACTS",
+]
+
+# Machine readers, with the modifiers that make an ambiguous head ("agent", "model") a machine.
+# A participle or relative clause saying what the reader does: "summarizing", "that reads".
+READING = (
+    r"(?:(?!(?:training|learning|engineering|programming|computing|marketing|pricing|funding"
+    r"|hiring|meeting|planning|thinking|reasoning|spending|thing|king|ring|wing)\b)\w{2,}ing"
+    r"|(?:that|which|who) \w+s|tasked|embedded|(?:asked|used|told|instructed) to \w+"
+    r"|connected|attached|integrated|assigned|deployed|hooked up|plugged in)\b"
+)
+MACHINE_NOUN = (
+    r"(?:agents?|assistants?|models?|systems?|tools?|reviewers?|evaluators?|screeners?|readers?"
+    r"|crawlers?|bots?|summari[sz]ers?|planners?|aggregators?|engines?|helpers?|services?"
+    r"|maintainers?|listeners?|underwriters?|graders?|scrapers?|filters?|pipelines?|plugins?"
+    r"|companions?|modules?|integrations?|processors?|parsers?|classifiers?|software|programs?)"
+)
+# "AI researchers", "AI ethics": people and topics, not a machine reader.
+NOT_PEOPLE = (
+    r"(?![ -](?:researchers?|engineers?|developers?|enthusiasts?|experts?|scientists?|ethics"
+    r"|teams?|startups?|companies|company|students?|community|policy|policies|safety"
+    r"|regulation|act|conference|course|class|labs?|practitioners?|leaders?|industry|news|art"
+    r"|artists?|training|research|investors?|founders?|jobs?|skills?|literacy|governance|hype"
+    r"|learning|strategy|market|sector|field|models? (?:are|were|have))\b)"
+)
+MACHINE = (
+    r"(?:(?:[\w-]+ )?(?:ai|a\.i\.|llm|gpt)(?:[ -][\w-]+){0,2}?[ -]" + MACHINE_NOUN
+    + r"|(?:[\w-]+ ){0,2}?(?:ai|a\.i\.|llms?|gpts?)" + NOT_PEOPLE + r"|chatbots?|crawlers?|copilots?"
+    r"|language[- ]models?"
+    r"|answer engines?|summari[sz]ers?|(?:automated|autonomous|coding|code|agentic)[ -]"
+    r"(?:[\w-]+[ -]){0,2}?" + MACHINE_NOUN + r")"
+)
+HEAD = (
+    r"(?:" + MACHINE + r"|(?:[\w-]+[ -]){0,2}?(?:assistants?|agents?|bots?|models?)"
+    # "AI bookkeeper", "LLM grader": a machine doing a job (people doing AI jobs are not one)
+    r"|(?:ai|llm|gpt)[ -](?!(?:researcher|engineer|developer|enthusiast|expert|scientist"
+    r"|practitioner|leader|investor|founder|artist|ethicist|influencer|commentator|journalist"
+    r"|writer|author|teacher|lawyer|trainer|instructor|consultant|specialist|architect|lecturer"
+    r"|professor|advisor|adviser|officer|director|manager|analyst)s?\b)[a-z]{3,}(?:er|or|ant|ist)s?)"
+    # "assistant manager", "agent orange": a job title or a name, not a machine reader.
+    r"(?![ -](?:manager|coach|professor|director|editor|principal|teacher|secretary|attorney"
+    r"|engineer|producer|referee|chef|pastor|superintendent|commissioner|general|district"
+    r"|deputy|vice|trainer|planes?|trains?|railroad|kits?|numbers?|airplanes?)\b)"
+)
+READS = (
+    r"(?:reads|processes|summari[sz]es|reviews|handles|sees|parses|scans|ingests|analy[sz]es"
+    r"|opens|loads|triages|answers|responds|replies|drafts|writes|compiles|generates|screens"
+    r"|grades|evaluates|is (?:reading|processing|summari[sz]ing|listening|asked|helping|"
+    r"viewing|screening|reviewing|analy[sz]ing|handling))"
+)
+DEICTIC = r"(?:[\w-]+ ){0,3}?(?:this|these|the following|my|our)\b"
+LABEL_START = r"(?:^|[\n.!?;:,\[\](>|*#/\-\"'“]\s{0,3}|\b(?:also|and|so|now|ok|okay)\W{1,3})"
+
+DESTINATION = (
+    r"(?:https?://|www\.|\b[a-z0-9][a-z0-9-]{0,40}\.(?:com|net|org|io|ru|xyz|site|top|cn|dev"
+    r"|example|info|biz|co|app|me|us|uk|de|online|shop|link|click|live|cc|pw|su|support|help"
+    r"|page|web|zip|test|tk|ml|ga|ai)\b|[\w.+-]{1,40}@[\w-]{1,40}\.[a-z]{2,10}|\+?\d[\d ().-]{7,18}"
+    r"\d|\b0x[0-9a-f]{16,64}\b|\b[a-z]{2}\d{2}(?: ?[0-9a-z]{4}){3,7}\b|\btelegram\b|\bwhatsapp\b"
+    r"|\bvenmo\b|\bzelle\b|\bin (?:a |my )?dm\b|(?<![\w.])@[a-z][\w-]{2,30})"
+)
+SHARE = (
+    r"(?:send|(?<!going )(?<!look )forward|e-?mail|share|upload|post|paste|copy|include|attach"
+    r"|leak|reveal|disclose|dump|provide|give|grant|sync|mirror|relay|hand|repeat|recite|list"
+    r"|print|output|retain|reply(?:-all| all)? with|tell me|give me|show me|enter|type in|fill in)"
+)
+DATA = (
+    r"(?:password|passcode|passphrase|credentials?|tokens?|api key|2fa|otp|verification code|pin"
+    r"|recovery|contract|documents?|files?|inbox|e-?mails?|conversations?|chats?|history"
+    r"|memory|memories|notes|calendar|schedule|contacts|address|phone number|salary|medical"
+    r"|ssn|card|account|keys?|\.env|hashes|access|permissions?|codes?|answer key|copy|profile"
+    r"|payment|bank|location|login|details)"
+)
+SECRET = (
+    r"(?:passwords?|passcodes?|credentials|tokens?|api keys?|ssh keys?|secrets|2fa|otp"
+    r"|verification codes?|card numbers?|credit cards?|ssn|social security|date of birth|salary"
+    r"|home address|redacted|answer key|private keys?|vault|other (?:users|customers|people)"
+    r"|conversations? (?:you'?ve|with other)|alarm code|garage code|spare key|customer list"
+    r"|client list|(?:previous|other) (?:\w+ )?messages|location|whereabouts|card on file"
+    r"|security answers?|security questions?|recovery (?:info|email|codes?)"
+    r"|billing address|last (?:4|four) digits|cvv|security code)"
+)
+KEEP_FROM_USER = (
+    r"\b(?:do not|don't|don’t|dont|never|without|shall not|must not|should not|not to)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:tell|telling"
+    r"|mention|mentioning|inform|informing|notify|notifying|show|showing|alert|alerting|loop"
+    r"|looping|let|letting|confirm|confirming|ask|asking|check|checking|second-guess|flag"
+    r"|raise|running|review|reviewing|verification|verifying|signature|approval|permission"
+    r"|report|reporting|escalate|escalating)\b"
+    r"|\brefuse to (?:summari[sz]e|mention|discuss|answer|describe|report|show|explain)\b"
+    r"|\b(?:quietly|silently|secretly|subtly|covertly)\b"
+    r"|\bno need to (?:ask|confirm|check|verify|tell|mention|notify|look|review|read|test"
+    r"|inspect)\b"
+)
+CHECKS_OFF = (
+    r"\b(?:skip|bypass|waive|disable|turn off|switch off|not apply|don't apply|ignore|"
+    r"disregard|discard|omit|override|forget|drop|abandon|set aside|never mind)\b[^.!?\n]{0,60}?\b(?:verification|verify|confirmation|confirm|"
+    r"review|evaluation|criteria|filters?|safety|security|guidelines|policies|policy|rules|"
+    r"instructions|permissions?|checks?|warnings?|summary|task|other reviews|negative|ssl|"
+    r"certificate|2fa|mfa|two-factor|firewall|content trust|any mention|questions?|criteria"
+    r"|comparisons?|analysis|summari[sz]ing|tests?|privacy|antivirus|defender)\b"
+    r"|\b(?:pre-?approved|pre-?authori[sz]ed|pre-?screened|pre-?vetted|already approved|"
+    r"authori[sz]ed by|ok'?d this|has ok'?d|signed off|(?:user|recipient|subscriber|attendee)"
+    r" (?:already )?(?:approved|requested|consented|asked|opted in|wants))\b"
+    r"|\btreat(?:ed)?\b[^.!?\n]{0,60}?\bas (?:coming|if it came|passed|trusted|verified|safe)\b"
+    r"|\b(?:trust|obey|follow|do|execute) (?:any|all|every) (?:instructions?|requests?|"
+    r"commands?)\b|\bregardless of\b|\bverify ?= ?false\b"
+)
+
+# What else a planted order makes the reader do (after a weak cue): privileges raised, records
+# closed, claims handed to the user as fact, things deleted or deployed, money refunded, users
+# sent or asked for secrets, a fixed line instead of the task, results scored in advance.
+_USERS = (
+    r"(?:the |your |all |any |every )?(?:users?|readers?|customers?|visitors?|buyers?|shoppers?"
+    r"|recipients?|clients?|guests?|people|students?|employees?|developers?|everyone|them)"
+)
+_CLAIM = (
+    r"(?:only|#1|number one|best|official|legitimate|fake|debunked|discontinued|deprecated"
+    r"|secure|safe|standard|verified|correct|approved|succeeded|successful|no unusual|positive"
+    r"|5/5|100%|malware-free|outdated|unavailable)"
+)
+_ACTS = (
+    r"\b(?:escalate|elevate|promote|upgrade|add)\b[^.!?\n]{0,40}?\b(?:to|as) (?:an? )?(?:domain "
+    r"|super ?|global |org )?(?:admin|administrator|root|owner|superuser)\b",
+    r"\bclose\b[^.!?\n]{0,30}?\bas (?:resolved|done|fixed|completed)\b",
+    r"\b(?:delete|wipe|erase|drop|purge|remove|rm -rf)\b[^.!?\n]{0,30}?(?:director(?:y|ies)"
+    r"|folders?|repo(?:sitory)?|branch(?:es)?|buckets?|backups?|volumes?|tables?|\./\w+)",
+    r"\b(?:drop|truncate) table\b|\bdelete from\b",
+    r"\b(?:run|trigger|start)\b[^.!?\n]{0,40}?\b(?:deploy\w*|release|pipeline)\b[^.!?\n]{0,40}?"
+    r"\bproduction\b",
+    r"\b(?:issue|process|approve|grant)\b[^.!?\n]{0,20}?\b(?:refunds?|credits?|reimbursements?)\b",
+    r"\b(?:recommend|suggest|urge|encourage)\W{1,3}" + _USERS + r"\b[^.!?\n]{0,80}?" + DESTINATION,
+    r"\b(?:push|upload|sync|mirror|clone)\b[^.!?\n]{0,60}?\bto\b[^.!?\n]{0,10}?" + DESTINATION,
+    r"\bask\W{1,3}(?:them|the user|users|the customer|customers|your user|the account holder)\b"
+    r"[^.!?\n]{0,20}?\bfor\b[^.!?\n]{0,30}?" + SECRET,
+    r"\b(?:add|create|schedule|insert)\b[^.!?\n]{0,40}?\b(?:event|reminder|task|contact|invite)"
+    r"\b[^.!?\n]{0,60}?" + DESTINATION,
+    r"\b(?:score|grade|rate|count|treat|mark)\b[^.!?\n]{0,40}?\bas (?:correct|right|perfect"
+    r"|positive|excellent|5 stars?|\d+ ?/ ?\d+|100 ?%|resolved|secure)\b",
+    r"\b(?:always|only)\W{1,3}(?:pick|recommend|choose|suggest|promote|rank|favou?r)\b[^.!?\n]"
+    r"{0,30}?\b(?:this|our|the)\b[^.!?\n]{0,20}?\b(?:brand|product|seller|store|site|company"
+    r"|vendor|shop|app|plugin|package|library)\b",
+    r"\b(?:send|forward|share|email)\W{1,3}me\W{1,3}(?:the user'?s|their|his|her|the owner'?s)\b",
+    r"\b(?:enter|type|fill in|paste|put)\b[^.!?\n]{0,30}?" + SECRET,
+    r"\b(?:reset|change|set)\b[^.!?\n]{0,40}?\bpassword\b[^.!?\n]{0,20}?\bto\W{1,3}\S{4,}",
+)
+# Claims, fixed lines and rankings: hostile only when a planted cue asks for them; a user's own
+# routine may ask for these ("always put action items at the top").
+PLANTED_ACTS = (
+    *_ACTS,
+    r"\b(?:tell|inform|assure|convince|warn|advise)\W{1,3}" + _USERS
+    + r"\b(?! (?:about|how|why|what|where|when|if|whether)\b)[^.!?\n]{0,60}?\b(?:is|are|was|were"
+    r"|has been|have been|must|should|never)\b",
+    r"\b(?:say|state|claim|report|assert|conclude)\b(?: that)?[^.!?\n]{0,60}?\b(?:is|are|was"
+    r"|were|has|have)\b[^.!?\n]{0,40}?\b" + _CLAIM + r"(?!\w)",
+    r"\b(?:mention|state|say|note|claim|tell)\b[^.!?\n]{0,80}?" + DESTINATION,
+    r"\binstead\W{1,3}(?:just |only )?(?:output|say|reply|respond|print|write|answer)\b",
+    r"\b(?:output|give|assign|award|return)\b[^.!?\n]{0,20}?\b\d{2,3} ?/ ?100\b",
+    r"\b(?:put|move|rank|place)\b[^.!?\n]{0,30}?\b(?:at|to) the top\b",
+)
+
+# Standing rules that poison a memory in the user's own voice: trust handed to someone else,
+# secrets passed on when asked, the user sent to a given place or number, checks dropped for
+# good. A preference ("always answer in Spanish") does none of these.
+STANDING_ACTS = (
+    *_ACTS,
+    r"\b(?<!never )(?<!not )(?:disable|turn off|switch off)\b[^.!?\n]{0,40}?\b(?:checks?|filters?"
+    r"|warnings?|safety|verification|2fa|mfa|two-factor|antivirus|defender|firewall)\b",
+    r"\bskip\b[^.!?\n]{0,30}?\bfrom (?:security|fraud|alerts?|noreply|no-reply)\b|\bskip\b[^.!?\n]"
+    r"{0,30}?@",
+    r"\b(?:tell|direct|send|point|refer)\W{1,3}me\b[^.!?\n]{0,80}?" + DESTINATION,
+    SECRET + r"\b[^.!?\n]{0,60}?\b(?:give|pass|send|share|hand|forward)\W{1,3}(?:them|it|this)"
+    r"\W{1,3}(?:to|along|over)\b",
+    r"\b(?:sharing|giving|revealing|handing over)\b[^.!?\n]{0,40}?\b" + SECRET + r"\b[^.!?\n]{0,40}?"
+    r"\b(?:any|anyone|everyone|whoever)\b",
+    r"\bonly (?:legit|legitimate|safe|official|trusted|real|reliable)\b[^.!?\n]{0,40}?" + DESTINATION,
+    r"\bonly (?:cite|use|trust|recommend|link|mention|show)\b[^.!?\n]{0,20}?" + DESTINATION,
+    r"\b(?:approved|accepted|paid|merged|executed) (?:automatically|without (?:asking|checking))\b",
+    r"\b(?:over|instead of|above) (?:whatever|anything|what) (?:i|the user) (?:say|says|tell|tells"
+    r"|ask|asks)\b",
+    r"\b(?:never|don't|do not|dont|stop|not)\b[^.!?\n]{0,20}?\bask(?:ing)? (?:me )?(?:for )?"
+    r"(?:confirmation|permission|approval)\b",
+    r"\b(?:don't|do not|dont|no) need to (?:flag|check|verify|warn|confirm|ask)\b",
+    r"\bno (?:confirmation|verification|approval|check)s? (?:needed|required|necessary)\b",
+    r"\btreat(?:ed)?\b[^.!?\n]{0,60}?\bas (?:from|being from|coming from|sent by|if (?:it|they) "
+    r"came from)\b",
+    r"\b(?:summari[sz]e|describe|present|report)\b[^.!?\n]{0,30}?\bas (?:safe|harmless|fine"
+    r"|legit(?:imate)?)\b",
+    r"\bnever (?:warn|alert|caution)\b",
+    r"\b(?:send|forward|e-?mail)\b[^.!?\n]{0,30}?\b(?:whatever|anything)\b[^.!?\n]{0,30}?"
+    + DESTINATION,
+)
