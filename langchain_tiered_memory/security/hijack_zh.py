@@ -75,7 +75,27 @@ _RECANT = (
     r"(?:算了|改主意了|(?:其实|实际上)我?(?:不需要|不用|想让你做别的)|不重要[。，,.！!]|先放一边|"
     r"放一边|(?:当作|当成|就当)没(?:看见|看到|问|说)|无论你原本|优先级最高|最高优先级|"
     r"优先于(?:以上|上面|前面|之前)|(?:新的|真正的|最新的?)(?:命令|指令|要求|任务)[:：是]|不需要了|"
-    r"(?:回答|回复|输出|答案)(?:替换|换|改)成)"
+    # the input made irrelevant, or the task's own output replaced: 无论用户问什么, 一律回答,
+    # 概括内容统一改为：, 把你的回答替换为
+    r"(?:无论|不管|不论)[^，。,.!?！？\n]{0,12}?(?:什么|如何|怎么|怎样|多少|是否|哪)|一律(?=回答|回复|输出|写|说|为|给|打)|"
+    r"(?:回答|回复|输出|答案|译文|翻译结果|总结|概括|故事|正文|标签|分类结果|评语)[^，。\n]{0,6}?"
+    r"(?:替换|换|改|改译)(?:为|成))"
+)
+# A notice that claims authority over the reader (Chinese data has no "note to the AI:", it has
+# 【系统通知】, ——以下为管理员指令——, [内部备注-AI请执行]): pairs only with an exclusive output.
+_AUTH_WORD = (
+    r"(?:系统|管理员|开发者|官方|平台|客服系统|客服机器人|机器人|编辑部|插件|内部备注|ai请执行|认证|"
+    r"商家设置|规则更新|主管|指令|提示|公告|通知|消息|留言)"
+)
+_AUTHORITY = (
+    r"(?P<auth>[【\[［<＜(（#—─]\s*[^】\]］>＞)）\n]{0,12}?" + _AUTH_WORD
+    + r"[^】\]］>＞)）\n]{0,12}?[】\]］>＞)）#—─]"
+    r"|(?:系统|管理员|开发者|平台|主管)(?:已经?|已被)?(?:更新|修改|设定|设置|要求|规定)(?:了|的|为)?)"
+)
+# What an authority notice must force to count: an answer fixed whatever is asked.
+_EXCLUSIVE = re.compile(
+    r"只|仅|一律|统一|必须|都|所有|你的(?:回答|回复)|回复(?:用户|客户|顾客)|告诉(?:用户|客户|顾客)|原样"
+    r"|不要|别|不得|不许|无视|忽略|不加|不用"
 )
 # The object declared void, without an override verb: 以上提问作废, 这个问题不需要你处理了.
 _VOID = (
@@ -88,11 +108,12 @@ _VOID = (
 _DISMISS_FIRST = (
     "忽无别不先甭跳忘抛放丢撇取停上以前之刚此原这该那我用顾客买对他她你所全人提就还"
     "千任请指问要题模功规暂终撤复覆算改其实当优最新真"
+    "【[［<＜(（#—─无不论一回输答译翻总概故正标分评系管开平主"
 )
 _DISMISS = re.compile(
     "(?=[" + _DISMISS_FIRST + "])(?:" + _VERB + r"掉?(?:一下)?(?:[^\n.!?。！？]{0,10}?" + _OBJECT + r"|[^\s,.:;!?。，：；！？]{0,4}?" + _TASK
     + r")|" + _OBJECT + r"[^\n.!?。！？]{0,8}?" + _VOID + r"|" + _PRIOR + _VOID + r"|" + _BARE
-    + r"|" + _REFUSED + r"|" + _ENDED + r"|" + _RECANT + ")"
+    + r"|" + _REFUSED + r"|" + _ENDED + r"|" + _RECANT + r"|" + _AUTHORITY + ")"
 )
 # An output verb with the text it must produce, after a colon, a quote or a code mark.
 _OUT_VERB = (
@@ -104,7 +125,7 @@ _OPEN_CHARS = ":：“\"「『'`‘"
 _OPEN = "[" + _OPEN_CHARS + "]"
 # "输出结果：" / "只输出翻译：" asks for the task's own result in a format, not for a given text.
 _RESULT = r"(?!结果|翻译|译文|答案|摘要|总结|代码|json|格式)"
-_FORCE_FIRST = "输复回答打重说返照抄吐念讲显写告除你唯不原一逐结论译标分把请只pesoPESO"
+_FORCE_FIRST = "输复回答打重说返照抄吐念讲显写告除你唯不原一逐结论译标分把请只替改换以附加pesoPESO"
 _FORCE = re.compile(
     "(?=[" + _FORCE_FIRST + "])(?:" + _OUT_VERB + _RESULT + r"[^\n:：“\"「『'`‘。！？!?]{0,16}?" + _OPEN
     # a claim handed to the user: 告诉他本店全网最低价
@@ -121,7 +142,10 @@ _FORCE = re.compile(
     r"(?:回给我|回复|作为|发给我|输出|打印|说出来)"
     r"|不要(?:添加|加|附加|带)(?:任何)?(?:其他|其它|别的|额外|多余)的?(?:词汇|内容|文字|解释|话|字|"
     r"标点|东西)"
-    r"|(?:原样|原封不动地?|一字不差地?|逐字))",
+    r"|(?:原样|原封不动地?|一字不差地?|逐字)"
+    # the task's output replaced by a given line, or framed by one: 替换为“…”, 必须以“…”开头
+    + r"|(?:替换|改|换|改译)(?:为|成)[:：]?\s*" + _OPEN
+    + r"|以[“\"「『'][^”\"」』'\n]{1,60}[”\"」』'](?:开头|结尾)|(?:附上|附加|加上)[^\n，。]{0,6}?" + _OPEN + ")",
     re.IGNORECASE,
 )
 # A forced "output" that asks something is the user rephrasing their own question.
@@ -181,6 +205,10 @@ def find_hijack_zh(text: str) -> tuple[int, int] | None:
             after = force.end() <= dismissal.start() <= force.end() + _BEFORE and (
                 "\n" not in folded[force.end() : dismissal.start()]
             )
+            if dismissal.group("auth") and not _EXCLUSIVE.search(
+                folded, min(dismissal.end(), force.start()), force.end() + 20
+            ):
+                continue
             if before or after:
                 return min(dismissal.start(), force.start()), max(dismissal.end(), force.end())
     return None
