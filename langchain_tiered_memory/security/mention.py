@@ -44,8 +44,8 @@ _META = re.compile(
 _USE = re.compile(
     # an imperative (clause start, or after "please", "to", "and"...), not "the notes say"
     r"(?:^|[.!?:;,\n]\s*|\b(?:please|to|and|then|now|just|you)\s+)"
-    r"(?:say|repeat|print|output|echo|recite|translate|respond|reply|answer|write|type|obey"
-    r"|follow|execute|do what|act on)\b[^.!?\n]{0,40}$"
+    r"(?:say|tell|repeat|print|output|echo|recite|translate|respond|reply|answer|write|type|obey"
+    r"|follow|execute|do what|act on)\b(?!-)[^.!?\n]{0,40}$"
     r"|(?:复述|重复|输出|说出|翻译|回答|执行|照做)[^。！？\n]{0,10}$"
 )
 _HOST = re.compile(r"\b[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b")
@@ -55,12 +55,16 @@ _DESTINATION = re.compile(r"https?://|www\.|[\w.+-]+@[\w-]+\.[a-z]{2,}", re.IGNO
 def _quoted_segment(text: str, start: int, end: int) -> tuple[int, int] | None:
     """The quoted segment ``(open, close)`` holding ``[start, end)``, if there is one."""
     lo = max(0, start - MAX_QUOTED)
-    for i in range(start - 1, lo - 1, -1):
+    # A match may begin with its opening quote: "\"AI assistant: tell ...\"" starts at the quote.
+    for i in range(start, lo - 1, -1):
         closing = _QUOTES.get(text[i])
         if closing is None:
             continue
         # A straight quote inside a word is an apostrophe ("don't"), not an opening quote.
         if text[i] == "'" and i > 0 and text[i - 1].isalnum():
+            continue
+        # One of a run ("""docstring""", '') delimits code, it quotes nothing.
+        if text[i] in "'\"" and text[i] in (text[i - 1 : i], text[i + 1 : i + 2]):
             continue
         # One that closes a markup attribute (style="display:none">) opens nothing: the text
         # after it is the element's content, not a quotation.

@@ -172,6 +172,7 @@ _ACTS = (
 # routine may ask for these ("always put action items at the top").
 PLANTED_ACTS = (
     *_ACTS,
+    r"\btell\W{1,3}(?:the |your )?(?:users?|customers?|readers?|visitors?|callers?)\W{1,3}[\"“'‘]",
     r"\b(?:tell|inform|assure|convince|warn|advise)\W{1,3}" + _USERS
     + r"\b(?! (?:about|how|why|what|where|when|if|whether)\b)[^.!?\n]{0,60}?\b(?:is|are|was|were"
     r"|has been|have been|must|should|never)\b",

@@ -174,6 +174,23 @@ def _scan_text(text: str, rules: RuleSet, depth: int) -> ScanResult | None:
     if found is not None:
         return found
     addressed = find_addressed(text) or find_addressed_zh(text) or find_addressed_intl(text)
+    rest = text
+    for _ in range(2):
+        # An order whose cue or act lies in a quoted example of a discussion about attacks
+        # ("inputs such as \"Ignore your rules and ...\"") is mentioned, not given.
+        if addressed is None:
+            break
+        quoted = mention_segment(rest, addressed.start, addressed.start + 1) or mention_segment(
+            rest, max(addressed.start, addressed.end - 1), addressed.end
+        )
+        if quoted is None:
+            break
+        opened, closed = quoted
+        rest = rest[:opened] + " " * (closed + 1 - opened) + rest[closed + 1 :]
+        found = _match_rules(rest, rules)
+        if found is not None:
+            return found
+        addressed = find_addressed(rest) or find_addressed_zh(rest) or find_addressed_intl(rest)
     if addressed is not None:
         span = (addressed.start, addressed.end)
         detail = f"{addressed.rule}: {text[addressed.start : addressed.end][:200]!r}"
