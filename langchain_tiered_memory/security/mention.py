@@ -46,7 +46,7 @@ _USE = re.compile(
     r"(?:^|[.!?:;,\n]\s*|\b(?:please|to|and|then|now|just|you)\s+)"
     r"(?:say|tell|repeat|print|output|echo|recite|translate|respond|reply|answer|write|type|obey"
     r"|follow|execute|do what|act on)\b(?!-)[^.!?\n]{0,40}$"
-    r"|(?:复述|重复|输出|说出|翻译|回答|执行|照做)[^。！？\n]{0,10}$"
+    r"|(?:复述|重复|输出|说出|翻译|回答|执行|照做|回复|打印|告诉|改为|替换为|换成)[^。！？\n]{0,10}$"
 )
 _HOST = re.compile(r"\b[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b")
 _DESTINATION = re.compile(r"https?://|www\.|[\w.+-]+@[\w-]+\.[a-z]{2,}", re.IGNORECASE)

@@ -178,8 +178,8 @@ def _scan_text(text: str, rules: RuleSet, depth: int) -> ScanResult | None:
     for _ in range(2):
         # An order whose cue or act lies in a quoted example of a discussion about attacks
         # ("inputs such as \"Ignore your rules and ...\"") is mentioned, not given.
-        if addressed is None:
-            break
+        if addressed is None or addressed.reason != "en_injection":
+            break  # Chinese forced lines are quoted by nature: 回复“…” is use, not mention
         quoted = mention_segment(rest, addressed.start, addressed.start + 1) or mention_segment(
             rest, max(addressed.start, addressed.end - 1), addressed.end
         )
