@@ -42,8 +42,10 @@ _STRONG = re.compile(
             r"\bif (?:(?:an?|any|the|some|your) )?(?:[\w-]+'s )?" + lex.MACHINE
             + r" (?:is|are|was|were)\b",
             r"\bif there(?:'s| is| are) (?:an? |any |some )?" + lex.MACHINE + r"\b",
+            # "when an AI reads this page": the reader of *this* text, not readers in general
+            # ("when text an LLM reads contains instructions ...", an article's sentence)
             r"\b(?:when|if|once|while|as|before|after) (?:the |an? |any |your )?" + lex.HEAD
-            + r" (?:\w+ ){0,2}?" + lex.READS + r"\b",
+            + r" (?:\w+ ){0,2}?" + lex.READS + r"\b(?! (?:contains?|includes?|has|is|are|was|were)\b)",
             r"\b(?:so|so that|just so) (?:the |any |your )?" + lex.MACHINE
             + r" (?:knows|is aware|understands)\b",
             # a note, a label or a line meant for a machine reader

@@ -134,6 +134,12 @@ def _paragraph(folded: str, start: int, end: int) -> tuple[int, str]:
 _CJK = re.compile("[\u4e00-\u9fff]")
 
 
+_TO_PEOPLE = re.compile(
+    r"\s*(?:各位[\w]{0,4}|大家好|亲爱的[\w]{1,6}|[\w]{1,4}(?:老师|经理|总|同学|主任|先生|女士|师傅|同事们?))"
+    r"\s*[：:，,！!]"
+)
+
+
 def find_addressed_zh(text: str) -> AddressedHit | None:
     """The first Chinese order addressed to a machine reader, or hostile standing rule."""
     if _CJK.search(text) is None:
@@ -155,6 +161,9 @@ def find_addressed_zh(text: str) -> AddressedHit | None:
         act = _HOSTILE.search(window)
         if act is not None:
             return AddressedHit("addressed_zh.assistant_hostile", cue.start(), lo + act.end(), _ZH)
+    # A notice to people (各位同事：, 王经理，, 大家好): its standing rules are their routine.
+    if _TO_PEOPLE.match(folded):
+        return None
     for cue in _STANDING.finditer(folded):
         lo, window = _paragraph(folded, cue.start(), cue.end())
         act = _HOSTILE.search(window)

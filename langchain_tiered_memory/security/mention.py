@@ -29,7 +29,7 @@ _META = re.compile(
     r"|payloads?|technique|trick|tricks|defend|defen[cs]e|mitigat\w*|security awareness"
     # test code that quotes an attack as its fixture: "X" style inputs, parametrize lists
     r"|style inputs?|style prompts?|unit tests?|snapshot tests?|test cases?|fixtures?"
-    r"|parametrize|pytest|assert"
+    r"|parametrize|pytest|assert\w*|unittest|testcase|regression tests?"
     # reported speech: someone says, writes or spams the quote; the text reports it
     r"|a note saying|whispers?|whispered|spams|spammed|shouts?|shouted|things like|lines like"
     r"|moderation)\b"

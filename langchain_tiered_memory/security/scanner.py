@@ -29,6 +29,7 @@ from .rules import RuleSet, ViewPlan, load_rules
 __all__ = ["ascan_memory_content", "scan_memory_content"]
 
 DEFAULT_CLASSIFIER_TIMEOUT = 10.0
+_MAX_MENTIONS = 6  # quoted examples of one list set aside before the rest must stand on its own
 _MAX_DEPTH = 3  # decoded payloads are decoded again, three layers deep (base64 of base64...)
 
 
@@ -157,19 +158,43 @@ def _match_rules(text: str, rules: RuleSet) -> ScanResult | None:
     return ScanResult(True, rule.reason_for(text[start:end]), rule.id, (start, end), detail)
 
 
+_LIST_GAP = re.compile(r"[\s,，、;；]*(?:(?:and|or|和|或|以及|及)\s*)?")
+
+
+def _in_list(text: str, listed: tuple[int, int], segment: tuple[int, int]) -> bool:
+    """Whether quote ``segment`` continues the list of quotes spanning ``listed``."""
+    gap = (
+        text[listed[1] + 1 : segment[0]]
+        if segment[0] > listed[1]
+        else text[segment[1] + 1 : listed[0]]
+    )
+    return _LIST_GAP.fullmatch(gap) is not None
+
+
 def _scan_text(text: str, rules: RuleSet, depth: int) -> ScanResult | None:
     hit = find_invisible(text, rules.allowed_tag_flags)
     if hit is not None:
         detail = f"U+{hit.codepoint:04X} ({hit.rule})"
         return ScanResult(True, "invisible_unicode", hit.rule, (hit.start, hit.end), detail)
     found = _match_rules(text, rules)
-    segment = (
-        mention_segment(text, *found.span) if found is not None and found.span is not None else None
-    )
-    if segment is not None:
-        # A quoted example in a discussion of attacks: scan the rest without the quote.
+    # A quoted example in a discussion of attacks: scan the rest without the quote. A list of
+    # examples ("such as 'A', 'B' and 'C'") is set aside whole, quote by quote; a second quote
+    # elsewhere in the text must stand on its own.
+    blank, listed = text, None
+    for _ in range(_MAX_MENTIONS):
+        segment = (
+            mention_segment(blank, *found.span)
+            if found is not None and found.span is not None
+            else None
+        )
+        if segment is None or (listed is not None and not _in_list(blank, listed, segment)):
+            break
         opened, closed = segment
-        blank = text[:opened] + " " * (closed + 1 - opened) + text[closed + 1 :]
+        blank = blank[:opened] + " " * (closed + 1 - opened) + blank[closed + 1 :]
+        listed = (
+            opened if listed is None else min(opened, listed[0]),
+            max(closed, listed[1] if listed else closed),
+        )
         found = _match_rules(blank, rules)
     if found is not None:
         return found
