@@ -17,11 +17,11 @@ import re
 
 from .addressed import AddressedHit
 from .hijack_zh import find_hijack_zh
+from .zh_fold import FOLD
 
 __all__ = ["find_addressed_zh"]
 
 # The traditional forms of the characters the patterns below use, folded to simplified.
-_TRAD = str.maketrans('給為讀們這個將請須務應該說證號碼帳戶錄歷導資當網頁閱擷內轉發記憶長規則審檢驗釋從現開執過機器語體統覽設標動變據與聯繫對話義讓嗎將應裡權僅專謝絕優級額團傳貼碼鎖訊處負責摘總結閱覽問題錢滙匯轉賬後銀寄駭禁製著', '给为读们这个将请须务应该说证号码账户录历导资当网页阅撷内转发记忆长规则审检验释从现开执过机器语体统览设标动变据与联系对话义让吗将应里权仅专谢绝优级额团传贴码锁讯处负责摘总结阅览问题钱汇汇转账后银寄骇禁制着')
 _MACHINE = (
     r"(?:ai|llm|gpt|人工智能|人工智慧|大模型|语言模型|模型|智能体|机器人|智能助手|智能助理|智能客服|"
     r"智能管家|代码助手|一台机器|机器|自动[\u4e00-\u9fff]{0,4}系统|自动化程[序式]|"
@@ -144,7 +144,7 @@ def find_addressed_zh(text: str) -> AddressedHit | None:
     """The first Chinese order addressed to a machine reader, or hostile standing rule."""
     if _CJK.search(text) is None:
         return None
-    folded = text.casefold().translate(_TRAD)
+    folded = text.casefold().translate(FOLD)
     hijack = _HIJACK.search(folded) or _EXFIL.search(folded)
     if hijack is not None:
         return AddressedHit("addressed_zh.task_replaced", hijack.start(), hijack.end(), _ZH)

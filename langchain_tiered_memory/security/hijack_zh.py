@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 
+from .zh_fold import fold_traditional
+
 __all__ = ["find_hijack_zh"]
 
 # What a dismissal points at: the input before it, or what the user asked.
@@ -173,10 +175,6 @@ _AFTER = 100  # characters after a dismissal in which the forced output must sta
 _BEFORE = 40  # ... or before it: 只回复「…」，别管用户问了什么
 _REACH = 60  # the longest dismissal, so that a window cut through none
 _CJK = re.compile("[\u4e00-\u9fff]")
-_TRAD = "題問務請評論詢話譯結斷類業東訊設廢碼網頁檔郵簡歷資據視無別會記拋開棄邊丟處糾執須試擾沒關擱刪輸複復寫來講顯訴讀麼許準應當為僅額餘詞彙標點樣動們這該個戶顧買對內剛條說將從後聽過還讓給嗎呢與種錄覆優級謂則紹實現於認裡誤錯選擇稱線暫單調異統計潤較薦識運風質銀產師費帳號礎團隊"
-_SIMP = "题问务请评论询话译结断类业东讯设废码网页档邮简历资据视无别会记抛开弃边丢处纠执须试扰没关搁删输复复写来讲显诉读么许准应当为仅额余词汇标点样动们这该个户顾买对内刚条说将从后听过还让给吗呢与种录复优级谓则绍实现于认里误错选择称线暂单调异统计润较荐识运风质银产师费帐号础团队"
-_FOLD = str.maketrans(_TRAD, _SIMP)
-_HAS_TRAD = re.compile("[" + _TRAD + "]")
 
 
 _SENTENCE_END = re.compile("[\n。！!]")
@@ -202,7 +200,7 @@ def find_hijack_zh(text: str) -> tuple[int, int] | None:
     if _CJK.search(text) is None:
         return None
     # One character for one: offsets into the folded text are offsets into ``text``.
-    folded = text.translate(_FOLD) if _HAS_TRAD.search(text) else text
+    folded = fold_traditional(text)
     forces = [f for f in _FORCE.finditer(folded) if _fixed_line(folded, f)]
     if not forces:
         return None

@@ -49,6 +49,7 @@ from functools import cache, lru_cache
 from itertools import pairwise
 
 from ..errors import InvalidInput
+from .zh_fold import FOLD
 
 __all__ = [
     "VIEWS",
@@ -87,16 +88,6 @@ _CONFUSABLES: dict[str, str] = {
     "ᴡ": "w", "ᴢ": "z", "ø": "o", "đ": "d", "ħ": "h", "ł": "l", "ŧ": "t",
 }  # fmt: skip
 
-# Traditional -> simplified for the characters that appear in the Chinese rules.
-_TRAD_TO_SIMP = str.maketrans(
-    "無視設輸洩詞現們這說話開發為爲統碼鑰規則條從後將執於請對當個內記憶應該隱顯復寫給變權級層"
-    "護禁問題與麼讓過還邊覽遺棄拋跳繞蓋銷違範準誤號帳戶據諾絕導師實際釋譯環歷創幫論調試員齊"
-    "訴聽讀複貼僅戲約務錄網機關錯廢傳憑證連訪聯撥轉賬銀郵頁薦議擬裡麵訊圖處選擇認腳結種覆別會擊",
-    "无视设输泄词现们这说话开发为为统码钥规则条从后将执于请对当个内记忆应该隐显复写给变权级层"
-    "护禁问题与么让过还边览遗弃抛跳绕盖销违范准误号帐户据诺绝导师实际释译环历创帮论调试员齐"
-    "诉听读复贴仅戏约务录网机关错废传凭证连访联拨转账银邮页荐议拟里面讯图处选择认脚结种复别会击",
-)
-
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a",
                        "$": "s", "l": "i"})  # fmt: skip
 
@@ -125,7 +116,7 @@ def _literal(ch: str) -> str:
             if not unicodedata.combining(d):
                 out.append(_CONFUSABLES.get(d, d))
     lowered = unicodedata.normalize("NFKD", "".join(out).lower())
-    return "".join(d for d in lowered if not unicodedata.combining(d)).translate(_TRAD_TO_SIMP)
+    return "".join(d for d in lowered if not unicodedata.combining(d)).translate(FOLD)
 
 
 def _matching(text: str) -> str:
