@@ -34,7 +34,9 @@ from ._db_episodes import sync_episodes
 from ._db_keyword import MEMORY, KeywordStats, read_stats, score_terms
 from ._db_statement import (
     RowFilter,
+    SearchRow,
     SearchShape,
+    VectorParameter,
     bound_filter_clauses,
     search_rows,
     stats_from_row,
@@ -44,12 +46,11 @@ from ._db_vectors import (
     ann_index_name,
     ann_index_names,
     ensure_ann_index,
-    query_literal,
     similarities,
     sync_vectors,
 )
 from ._index import RowMeta
-from ._rows import entry_from_row
+from ._rows import entry_from_columns, entry_from_row
 
 __all__ = ["DatabaseCandidates", "DatabaseSearch", "RowFilter"]
 
@@ -81,6 +82,10 @@ class DatabaseSearch:
         ann_min_ef: int = 100,
     ) -> None:
         self.engine = engine
+        # Searches read through this view of the engine (same pool): one statement needs no
+        # transaction, so autocommit saves the BEGIN and the ROLLBACK; set here once, not
+        # copied onto each search's connection.
+        self._reader = engine.execution_options(isolation_level="AUTOCOMMIT")
         self.pushdown = pushdown
         self.ann_min_rows = ann_min_rows
         self.ann_min_ef = ann_min_ef
@@ -167,9 +172,7 @@ class DatabaseSearch:
             query_vector: The query's unit vector (``None``: no vector list).
             keyword: Whether the keyword list is wanted.
         """
-        with db_errors("search memories"), self.engine.connect() as conn:
-            # One statement needs no transaction: autocommit saves the BEGIN and the ROLLBACK.
-            conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+        with db_errors("search memories"), self._reader.connect() as conn:
             yield DatabaseCandidates(
                 conn,
                 _Query(namespace, filters, model_id, tokens, query_vector, keyword),
@@ -253,7 +256,11 @@ class DatabaseCandidates:
 
     def entries(self, ids: Iterable[str]) -> dict[str, MemoryEntry]:
         """The entries of returned candidates, from the rows the search already read."""
-        return {i: entry_from_row(self._full[i]) for i in ids if i in self._full}
+        full = self._full
+        return {
+            i: entry_from_columns(row) if isinstance(row, SearchRow) else entry_from_row(row)
+            for i in ids if (row := full.get(i)) is not None
+        }
 
     def lists(self, k: int) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
         """The top-``k`` keyword and vector lists (fetched once per ``k``)."""
@@ -264,7 +271,7 @@ class DatabaseCandidates:
 
     def _fetch(self, k: int) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
         q = self.query
-        literal = query_literal(q.vector) if q.vector is not None else None
+        literal = VectorParameter.of(q.vector) if q.vector is not None else None
         dim = int(q.vector.shape[-1]) if q.vector is not None else 0
         ann = q.vector is not None and k <= 500 and self._ann(dim)
         f = q.filters
@@ -322,17 +329,18 @@ class DatabaseCandidates:
     def _short(self, rows: list[Any], k: int, over: int, *, exact: bool) -> bool:
         """Whether an over-fetched list may have lost candidates to its ``over`` cut."""
         q = self.query
-        kw = [r for r in rows if r.kw_rank is not None]
-        vec = sorted((r for r in rows if r.vec_rank is not None), key=lambda r: r.vec_rank)
-        if q.keyword and len(kw) < k:
+        if q.keyword and sum(1 for r in rows if r.kw_rank is not None) < k:
             stats = stats_from_row(rows[0]) if rows else self.stats
             # At most sum(df) documents match; if that fits under the cut, none was cut.
             if sum(stats.df.get(term, 0) for term in set(q.tokens)) > over:
                 return True
-        if exact and len(vec) < k:
-            if not vec:
-                return (stats_from_row(rows[0]) if rows else self.stats).n_docs > 0
-            return int(vec[0].n_inner or 0) >= over
+        if exact:
+            vec = [r for r in rows if r.vec_rank is not None]
+            if len(vec) < k:
+                if not vec:
+                    return (stats_from_row(rows[0]) if rows else self.stats).n_docs > 0
+                # ``n_inner`` (the exact list's size before the join) is on each of its rows.
+                return int(min(vec, key=lambda r: r.vec_rank).n_inner or 0) >= over
         return False
 
     def _remember(self, row: Any) -> None:
@@ -357,6 +365,18 @@ class DatabaseCandidates:
             return self._bm25[doc_id]
         return score_terms(query_tokens, self.terms(doc_id), self.stats)
 
+    def bm25_of(self, query_tokens: Sequence[str], ids: Iterable[str]) -> dict[str, float]:
+        """`bm25` of each candidate that has terms (the query compared once, not per id)."""
+        scored = self._bm25 if list(query_tokens) == list(self.query.tokens) else {}
+        out: dict[str, float] = {}
+        for i in ids:
+            terms = self.terms(i)
+            if terms:
+                score = scored.get(i)
+                out[i] = score if score is not None else score_terms(query_tokens, terms,
+                                                                     self.stats)
+        return out
+
     def similarities(self, query: np.ndarray, ids: Iterable[str]) -> dict[str, float]:
         """Similarities of candidates, from the lists' rows when they carry them."""
         wanted = list(ids)
@@ -380,8 +400,7 @@ class _Keyword:
         return self._source.lists(k)[0]
 
     def score_ids(self, query_tokens: Sequence[str], ids: Iterable[str]) -> dict[str, float]:
-        src = self._source
-        return {i: src.bm25(query_tokens, i) for i in ids if src.terms(i)}
+        return self._source.bm25_of(query_tokens, ids)
 
     def terms_of(self, doc_id: str) -> frozenset[str]:
         return frozenset(self._source.terms(doc_id))

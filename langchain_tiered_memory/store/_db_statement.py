@@ -21,11 +21,14 @@ from __future__ import annotations
 import collections
 import functools
 import json
+import struct
+import weakref
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+import numpy as np
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.dialects.postgresql.psycopg import PGDialect_psycopg
@@ -39,6 +42,7 @@ __all__ = [
     "RowFilter",
     "SearchRow",
     "SearchShape",
+    "VectorParameter",
     "bound_filter_clauses",
     "search_rows",
     "stats_from_row",
@@ -68,6 +72,49 @@ class SearchShape:
     similarity: bool
     overfetch: bool = False
     ann: bool = False  # the vector list from the namespace's HNSW index (see `_db_vectors`)
+
+
+class VectorParameter(bytes):
+    """A query vector in pgvector's binary form (dimension, a zero, big-endian float4s).
+
+    Bound as it is, the search's vector costs no text formatting (a ``%.9g`` per element, about
+    0.13 ms for 384 of them) and no parsing in the server; the values are the same float32s the
+    text form names exactly, so distances do not change.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, vector: np.ndarray) -> VectorParameter:
+        values = np.asarray(vector, dtype=">f4").reshape(-1)
+        return cls(struct.pack(">HH", values.shape[0], 0) + values.tobytes())
+
+
+@functools.cache
+def _vector_dumper() -> type[Any]:
+    """psycopg's dumper of a `VectorParameter`: binary, its type left to the server (the call
+    casts it to ``vector``). Imported on first use: psycopg is the PostgreSQL extra's."""
+    from psycopg.adapt import Dumper
+    from psycopg.pq import Format
+
+    class _VectorDumper(Dumper):
+        format = Format.BINARY
+        oid = 0
+
+        def dump(self, obj: Any) -> bytes:
+            return bytes(obj)
+
+    return _VectorDumper
+
+
+# Driver connections that know `VectorParameter` (their adapters are their own).
+_DUMPS_VECTORS: weakref.WeakSet[Any] = weakref.WeakSet()
+
+
+def _knows_vectors(driver: Any) -> None:
+    if driver not in _DUMPS_VECTORS:
+        driver.adapters.register_dumper(VectorParameter, _vector_dumper())
+        _DUMPS_VECTORS.add(driver)
 
 
 def _param(name: str, type_: Any) -> Any:
@@ -196,7 +243,7 @@ def search_rows(
     namespace: str,
     tokens: Sequence[str],
     k: int,
-    query_vector: str | None,
+    query_vector: VectorParameter | str | None,
     dim: int,
     model_id: str,
     over: int = 0,
@@ -211,7 +258,8 @@ def search_rows(
     join; the caller must redo the search without it when a list came back short of ``k``
     while more than ``over`` candidates existed. With ``shape.ann`` the vector list is the
     ``ef`` nearest of the namespace's HNSW index before the filters (the caller redoes an ANN
-    list that came back short as an exact one).
+    list that came back short as an exact one). ``query_vector`` is bound binary as a
+    `VectorParameter`, or as pgvector's text form.
     """
     if not (shape.keyword or shape.exact or shape.ann):
         return []
@@ -241,8 +289,13 @@ def search_rows(
     # so the pool replaces it), as `db_errors` expects.
     driver_error: type[DBAPIModule.Error] = conn.dialect.loaded_dbapi.Error
     try:
-        cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
-        cursor.execute(sql, values)
+        driver: Any = conn.connection.driver_connection
+        if isinstance(query_vector, VectorParameter):
+            _knows_vectors(driver)
+        cursor = driver.cursor()
+        # Rows come back in binary: numbers are copied, not parsed from text (PostgreSQL's text
+        # form of a float8 is exact, so the values are the same either way).
+        cursor.execute(sql, values, binary=True)
         make = _row_type(names)
         return [make(row) for row in cursor.fetchall()]
     except driver_error as error:

@@ -373,6 +373,50 @@ def entry_from_row(row: Any) -> MemoryEntry:
     )
 
 
+_TYPES = {x.value: x for x in MemoryType}
+_TIERS = {x.value: x for x in MemoryTier}
+_SOURCES = {x.value: x for x in ProvenanceLevel}
+
+
+def _member(members: Mapping[Any, Any], kind: type[Any], value: Any) -> Any:
+    """``kind(value)`` by a dict look-up (an unknown value still raises the enum's error)."""
+    return members[value] if value in members else kind(value)
+
+
+def entry_from_columns(row: Any) -> MemoryEntry:
+    """`entry_from_row` for a row whose columns are attributes (the pushdown search's rows).
+
+    The same entry, built without a mapping per row; the empty JSON every row without tags or
+    metadata stores is not parsed.
+    """
+    tags, metadata = row.tags, row.metadata
+    return MemoryEntry(
+        id=row.id,
+        type=_member(_TYPES, MemoryType, row.type),
+        tier=_member(_TIERS, MemoryTier, row.tier),
+        key=row.key,
+        content=row.content,
+        tags=() if tags == "[]" else tuple(loads(tags, [])),
+        source_session=row.source_session,
+        created_at=from_ts(row.created_at),  # type: ignore[arg-type]
+        updated_at=from_ts(row.updated_at),  # type: ignore[arg-type]
+        importance=row.importance,
+        access_count=row.access_count,
+        last_accessed=from_ts(row.last_accessed),  # type: ignore[arg-type]
+        embedding_id=row.embedding_id,
+        episode_id=row.episode_id,
+        version=row.version,
+        superseded_by=row.superseded_by,
+        source=_member(_SOURCES, ProvenanceLevel, row.source),
+        pinned=bool(row.pinned),
+        namespace=row.namespace,
+        metadata={} if metadata == "{}" else loads(metadata, {}),
+        event_at=from_ts(row.event_at),
+        superseded_at=from_ts(row.superseded_at),
+        status=row.status,
+    )
+
+
 def entry_to_row(entry: MemoryEntry, terms: str) -> dict[str, Any]:
     """The ``tm_memories`` row for an entry."""
     return {
