@@ -85,7 +85,10 @@ _STRONG = re.compile(
 )
 # Whole claims aimed at the reader's configuration: a hit on their own.
 _SELF = re.compile(
-    r"\bthe (?:real|actual|true) (?:instructions?|task|request|order)s?\b(?: from [\w ]{1,20}?)?"
+    r"\b(?:assistant|agent|bot|ai)\b[^.!?\n]{0,20}?\bhas (?:elevated|admin|full|root) (?:permissions"
+    r"|access|rights|privileges)\b|"
+    r"\bthe (?:real|actual|true) (?:instructions?|task|request|order|headline|story|answer|summary"
+    r"|message|point)s?\b(?: from [\w ]{1,20}?)?"
     r" (?:is|are)\b|"
     r"\byou (?:have been|were|are being) instructed by your\b"
     r"|\byour (?:earlier|previous|old|current) (?:configuration|instructions|directives|rules|"
@@ -115,6 +118,9 @@ _WEAK = re.compile(
             r"\b(?:can|could|will|would|should|must) (?:your|the) " + lex.HEAD + r"\b",
             r"\bwhen you (?:summari[sz]e|read|process|review|translate|answer|draft|reply to"
             r"|analy[sz]e)\b[^.!?\n]{0,30}?\b(?:this|these|the following)\b",
+            # (not "you are a helpful assistant": that is how system prompts begin)
+            r"\byou(?: are|'re| re) (?:reading|processing|summari[sz]ing|reviewing|analy[sz]ing|parsing"
+            r"|translating)\b",
             # a reader named by what it does: "anyone generating a study guide from this should"
             r"\b(?:anyone|whoever|whatever|anything)(?:\s?/\s?(?:whoever|whatever))? (?:\w+ing|\w+s)"
             r"\b[^.:\n]{0,60}?(?:[:—–]|\b(?:should|must|shall|needs to|is to)\b)",
@@ -135,7 +141,7 @@ _DIRECTIVE = re.compile(
     r"|purchase|pay|transfer|move|delete|remove|discard|drop|skip|ignore|disregard|stop|treat"
     r"|route|redirect|direct|refer|rotate|reset|run|execute|install|download|open|visit|click"
     r"|subscribe|call|contact|apply|authori[sz]e|waive|upgrade|summari[sz]e|describe|present"
-    r"|conclude|omit|replace|reassign|escalate|elevate|wire|process|retain|whitelist|disable|enable|quietly|silently"
+    r"|conclude|omit|replace|reassign|escalate|elevate|wire|swap|alter|modify|falsify|inflate|process|retain|whitelist|disable|enable|quietly|silently"
     r"|merge|commit|push|deploy|mention|claim|cite|praise|hire|shortlist|advance|reject|decline"
     r"|sign|confirm|book|cancel|reply|use"
     r"|secretly)\b"
@@ -147,7 +153,8 @@ _HOSTILE = re.compile(
             r"\b" + lex.SHARE + r"\b[^.!?\n]{0,80}?\b" + lex.DATA + r"\b[^.!?\n]{0,80}?" + lex.DESTINATION,
             r"\b" + lex.DATA + r"\b[^.!?\n]{0,80}?\b" + lex.SHARE + r"\b[^.!?\n]{0,60}?" + lex.DESTINATION,
             r"\b" + lex.SHARE + r"\b[^.!?\n]{0,60}?\b" + lex.SECRET + r"\b",
-            r"\b" + lex.SECRET + r"\b[^.!?\n]{0,60}?\b(?:send|share|post|give|forward|dm)\b",
+            r"\b" + lex.SECRET + r"\b[^.!?\n]{0,60}?\b(?:send|share|post|give|forward|dm|paste|include"
+            r"|insert|append)\b",
             lex.KEEP_FROM_USER,
             lex.CHECKS_OFF,
             # a fixed line forced as the whole answer, or a claim handed to the user as fact
@@ -165,7 +172,7 @@ _HOSTILE = re.compile(
             + lex.DESTINATION,
             r"\b(?:install|download)\b[^.!?\n]{0,60}?" + lex.DESTINATION,
             # accounts, records and access changed
-            r"\b(?:update|change|replace|set|reassign|switch|overwrite|add|apply|use)\b[^.!?\n]"
+            r"\b(?:update|change|replace|set|reassign|switch|overwrite|add|apply|use|append|insert)\b[^.!?\n]"
             r"{0,60}?\b(?:recovery|payout|deposit|routing|iban|bank|vendor record|payments?|"
             r"remittance|trusted (?:contact|sender|domain)|whitelist|deploy keys?|ssh key|write "
             r"access|admin|backstage|clearance|autopay|email address|address everywhere)\b",

@@ -32,14 +32,16 @@ __all__ = [
 READING = (
     r"(?:(?!(?:training|learning|engineering|programming|computing|marketing|pricing|funding"
     r"|hiring|meeting|planning|thinking|reasoning|spending|thing|king|ring|wing)\b)\w{2,}ing"
-    r"|(?:that|which|who) \w+s|tasked|embedded|(?:asked|used|told|instructed) to \w+"
+    r"|(?:that|which|who) (?:\w+s|process|read|handle|review|summari[sz]e|parse|scan|see|analy[sz]e)"
+    r"|tasked|embedded|(?:asked|used|told|instructed) to \w+"
     r"|connected|attached|integrated|assigned|deployed|hooked up|plugged in)\b"
 )
 MACHINE_NOUN = (
     r"(?:agents?|assistants?|models?|systems?|tools?|reviewers?|evaluators?|screeners?|readers?"
     r"|crawlers?|bots?|summari[sz]ers?|planners?|aggregators?|engines?|helpers?|services?"
     r"|maintainers?|listeners?|underwriters?|graders?|scrapers?|filters?|pipelines?|plugins?"
-    r"|companions?|modules?|integrations?|processors?|parsers?|classifiers?|software|programs?)"
+    r"|companions?|modules?|integrations?|processors?|parsers?|classifiers?|software|programs?|copilots?"
+    r"|helpdesks?|analysts?)"
 )
 # "AI researchers", "AI ethics": people and topics, not a machine reader.
 NOT_PEOPLE = (
@@ -62,7 +64,7 @@ HEAD = (
     r"|(?:ai|llm|gpt)[ -](?!(?:researcher|engineer|developer|enthusiast|expert|scientist"
     r"|practitioner|leader|investor|founder|artist|ethicist|influencer|commentator|journalist"
     r"|writer|author|teacher|lawyer|trainer|instructor|consultant|specialist|architect|lecturer"
-    r"|professor|advisor|adviser|officer|director|manager|analyst)s?\b)[a-z]{3,}(?:er|or|ant|ist)s?)"
+    r"|professor|advisor|adviser|officer|director|manager)s?\b)[a-z]{3,}(?:er|or|ant|ist)s?)"
     # "assistant manager", "agent orange": a job title or a name, not a machine reader.
     r"(?![ -](?:manager|coach|professor|director|editor|principal|teacher|secretary|attorney"
     r"|engineer|producer|referee|chef|pastor|superintendent|commissioner|general|district"
@@ -75,19 +77,20 @@ READS = (
     r"viewing|screening|reviewing|analy[sz]ing|handling))"
 )
 DEICTIC = r"(?:[\w-]+ ){0,3}?(?:this|these|the following|my|our)\b"
-LABEL_START = r"(?:^|[\n.!?;:,\[\](>|*#/\-\"'“]\s{0,3}|\b(?:also|and|so|now|ok|okay)\W{1,3})"
+LABEL_START = r"(?:^|[\n.!?;:,\[\](>|*#/\-—–\"'“]\s{0,8}|\b(?:also|and|so|now|ok|okay)\W{1,3})"
 
 DESTINATION = (
     r"(?:https?://|www\.|\b[a-z0-9][a-z0-9-]{0,40}\.(?:com|net|org|io|ru|xyz|site|top|cn|dev"
     r"|example|info|biz|co|app|me|us|uk|de|online|shop|link|click|live|cc|pw|su|support|help"
     r"|page|web|zip|test|tk|ml|ga|ai)\b|[\w.+-]{1,40}@[\w-]{1,40}\.[a-z]{2,10}|\+?\d[\d ().-]{7,18}"
     r"\d|\b0x[0-9a-f]{16,64}\b|\b[a-z]{2}\d{2}(?: ?[0-9a-z]{4}){3,7}\b|\btelegram\b|\bwhatsapp\b"
-    r"|\bvenmo\b|\bzelle\b|\bin (?:a |my )?dm\b|(?<![\w.])@[a-z][\w-]{2,30})"
+    r"|\bvenmo\b|\bzelle\b|\bpaypal\b|\bcash ?app\b|\bin (?:a |my )?dm\b|(?<![\w.])@[a-z][\w-]{2,30})"
 )
 SHARE = (
     r"(?:send|(?<!going )(?<!look )forward|e-?mail|share|upload|post|paste|copy|include|attach"
     r"|leak|reveal|disclose|dump|provide|give|grant|sync|mirror|relay|hand|repeat|recite|list"
-    r"|print|output|retain|reply(?:-all| all)? with|tell me|give me|show me|enter|type in|fill in)"
+    r"|print|output|retain|reply(?:-all| all)? with|respond with|tell me|give me|show me|enter|type in|fill in|insert"
+    r"|auto-?fill|autofill|populate)"
 )
 DATA = (
     r"(?:password|passcode|passphrase|credentials?|tokens?|api key|2fa|otp|verification code|pin"
@@ -102,7 +105,8 @@ SECRET = (
     r"|home address|redacted|answer key|private keys?|vault|other (?:users|customers|people)"
     r"|conversations? (?:you'?ve|with other)|alarm code|garage code|spare key|customer list"
     r"|client list|(?:previous|other) (?:\w+ )?messages|location|whereabouts|card on file"
-    r"|security answers?|security questions?|recovery (?:info|email|codes?)"
+    r"|security answers?|security questions?|recovery (?:info|email|codes?)|id_rsa"
+    r"|all (?:accounts|customers|users)|the answers|answer sheet|maiden name"
     r"|billing address|last (?:4|four) digits|cvv|security code)"
 )
 KEEP_FROM_USER = (
@@ -122,7 +126,10 @@ CHECKS_OFF = (
     r"review|evaluation|criteria|filters?|safety|security|guidelines|policies|policy|rules|"
     r"instructions|permissions?|checks?|warnings?|summary|task|other reviews|negative|ssl|"
     r"certificate|2fa|mfa|two-factor|firewall|content trust|any mention|questions?|criteria"
-    r"|comparisons?|analysis|summari[sz]ing|tests?|privacy|antivirus|defender)\b"
+    r"|comparisons?|analysis|summari[sz]ing|tests?|privacy|antivirus|defender|query|queries"
+    r"|request)\b"
+    r"|\b(?:restrictions?|filters?|safety|guardrails?|rules|checks?|limits?)\b[^.!?\n]{0,12}?\b(?:are |were )?"
+    r"(?:disabled|lifted|removed|off|suspended)\b|\bdeveloper mode\b"
     r"|\b(?:pre-?approved|pre-?authori[sz]ed|pre-?screened|pre-?vetted|already approved|"
     r"authori[sz]ed by|ok'?d this|has ok'?d|signed off|(?:user|recipient|subscriber|attendee)"
     r" (?:already )?(?:approved|requested|consented|asked|opted in|wants))\b"
@@ -136,12 +143,13 @@ CHECKS_OFF = (
 # sent or asked for secrets, a fixed line instead of the task, results scored in advance.
 _USERS = (
     r"(?:the |your |all |any |every )?(?:users?|readers?|customers?|visitors?|buyers?|shoppers?"
-    r"|recipients?|clients?|guests?|people|students?|employees?|developers?|everyone|them)"
+    r"|recipients?|clients?|guests?|people|students?|employees?|developers?|everyone|them"
+    r"|(?:the )?person(?: asking)?|the asker|whoever asks|someone|the agent)"
 )
 _CLAIM = (
     r"(?:only|#1|number one|best|official|legitimate|fake|debunked|discontinued|deprecated"
     r"|secure|safe|standard|verified|correct|approved|succeeded|successful|no unusual|positive"
-    r"|5/5|100%|malware-free|outdated|unavailable)"
+    r"|5/5|100%|malware-free|outdated|unavailable|record)"
 )
 _ACTS = (
     r"\b(?:escalate|elevate|promote|upgrade|add)\b[^.!?\n]{0,40}?\b(?:to|as) (?:an? )?(?:domain "
@@ -149,7 +157,7 @@ _ACTS = (
     r"\bclose\b[^.!?\n]{0,30}?\bas (?:resolved|done|fixed|completed)\b",
     r"\b(?:delete|wipe|erase|drop|purge|remove|rm -rf)\b[^.!?\n]{0,30}?(?:director(?:y|ies)"
     r"|folders?|repo(?:sitory)?|branch(?:es)?|buckets?|backups?|volumes?|tables?|\./\w+)",
-    r"\b(?:drop|truncate) table\b|\bdelete from\b",
+    r"\b(?:drop|truncate) table\b|\bdelete from\b|\bunion select\b",
     r"\b(?:run|trigger|start)\b[^.!?\n]{0,40}?\b(?:deploy\w*|release|pipeline)\b[^.!?\n]{0,40}?"
     r"\bproduction\b",
     r"\b(?:issue|process|approve|grant)\b[^.!?\n]{0,20}?\b(?:refunds?|credits?|reimbursements?)\b",
@@ -172,6 +180,20 @@ _ACTS = (
 # routine may ask for these ("always put action items at the top").
 PLANTED_ACTS = (
     *_ACTS,
+    r"\b(?:begin|start|end|prefix|sign)\b[^.!?\n]{0,30}?\b(?:every|each|all|your)\b[^.!?\n]{0,20}?"
+    r"\b(?:reply|replies|response|responses|answer|answers|message|messages)\b[^.!?\n]{0,20}?\bwith\b",
+    r"\b(?:identity|account|user|customer)\b[^.!?\n]{0,20}?\b(?:is|has been) (?:confirmed|verified"
+    r"|authenticated)\b",
+    r"\b(?:mention|note|add)\b(?: that)\b[^.!?\n]{0,60}?\b(?:is|are|was|were|has|have)\b[^.!?\n]"
+    r"{0,40}?\b" + _CLAIM + r"(?!\w)",
+    r"\b(?:claim|pretend|assert)\b(?: that)?\s",
+    r"\bgive\b[^.!?\n]{0,20}?\b(?:an? a\+?|full marks|top marks|100 ?%|5 stars|a perfect)\b",
+    r"\bonly (?:through|via|at|on|from|by calling)\b[^.!?\n]{0,30}?" + DESTINATION,
+    r"\b(?:summary|answer|reply|response|output|headline)\b[^.!?\n]{0,20}?\bmust be\b[^\n]{0,30}?"
+    r"[:'\"“]",
+    r"\band nothing (?:more|else)\b",
+    r"\b(?:report|record|enter|list|show)\b[^.!?\n]{0,30}?\bas\b\s*[\d$€£¥]",
+    r"\b(?:print|cat|show|paste|include|send|read|upload)\b[^\n]{0,40}?(?:~/\.|\.ssh/|\.aws/|id_rsa)",
     r"\btell\W{1,3}(?:the |your )?(?:users?|customers?|readers?|visitors?|callers?)\W{1,3}[\"“'‘]",
     r"\b(?:tell|inform|assure|convince|warn|advise)\W{1,3}" + _USERS
     + r"\b(?! (?:about|how|why|what|where|when|if|whether)\b)[^.!?\n]{0,60}?\b(?:is|are|was|were"
