@@ -131,7 +131,9 @@ _DISMISS = re.compile(
 )
 # An output verb with the text it must produce, after a colon, a quote or a code mark.
 _OUT_VERB = (
-    r"(?:输出|复述|复读|回答|回复|答复|打印|重复|说|返回|照抄|抄写|吐出来|念|讲|显示|写|回我|回给我|"
+    r"(?:输出|复述|复读|回答|回复|答复|打印|重复|说|返回|照抄|抄写|吐出来|念|讲|显示|回我|回给我|"
+    # 写 as in 写成/写“…”, not 编写, 写入, 写一长串
+    r"(?<![编撰改书填])写(?![入一个作])|"
     r"你回|请答|只答|推荐|告诉我(?=\s*[:：“\"「『])|告诉(?:他|她|"
     r"他们|用户|顾客|客户|对方|使用者)|print|echo|say|output)"
 )

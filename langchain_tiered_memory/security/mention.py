@@ -33,7 +33,7 @@ _META = re.compile(
     # reported speech: someone says, writes or spams the quote; the text reports it
     r"|a note saying|whispers?|whispered|spams|spammed|shouts?|shouted|things like|lines like"
     r"|moderation)\b"
-    r"|样本|句式|测试用例|论文|笔记|翻译成|怎么翻译"
+    r"|样本|样例|示例|句式|测试用例|论文|笔记|翻译成|怎么翻译"
     r"|话术|注入|攻击|越狱|例如|比如|例子|这种|防御|检测"
     # the same discussion in the eight other languages the scanner reads (stems, accents kept)
     r"|exemple|ejemplo|beispiel|esempio|exemplo|пример|例えば|예시|예를"
@@ -48,6 +48,7 @@ _USE = re.compile(
     r"|follow|execute|do what|act on)\b(?!-)[^.!?\n]{0,40}$"
     r"|(?:复述|重复|输出|说出|翻译|回答|执行|照做|回复|打印|告诉|改为|替换为|换成)[^。！？\n]{0,10}$"
 )
+_OTHER_QUOTES = re.compile(r"“[^”\n]{0,160}”|「[^」\n]{0,160}」|『[^』\n]{0,160}』")
 _HOST = re.compile(r"\b[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b")
 _DESTINATION = re.compile(r"https?://|www\.|[\w.+-]+@[\w-]+\.[a-z]{2,}", re.IGNORECASE)
 
@@ -86,6 +87,8 @@ def mention_segment(text: str, start: int, end: int) -> tuple[int, int] | None:
     inside = text[opened + 1 : closed]
     # Host names are no discussion words: "acct-verify.example" does not say "example".
     outside = _HOST.sub(" ", (text[:opened] + " " + text[closed + 1 :]).casefold())
-    if _DESTINATION.search(inside) or _USE.search(text[:opened].casefold()):
+    # What other quotes say is not the writer's order: only the writer's own words can use this one.
+    before = _OTHER_QUOTES.sub(" ", text[:opened]).casefold()
+    if _DESTINATION.search(inside) or _USE.search(before):
         return None
     return segment if _META.search(outside) is not None else None

@@ -158,7 +158,11 @@ def _match_rules(text: str, rules: RuleSet) -> ScanResult | None:
     return ScanResult(True, rule.reason_for(text[start:end]), rule.id, (start, end), detail)
 
 
-_LIST_GAP = re.compile(r"[\s,，、;；]*(?:(?:and|or|和|或|以及|及)\s*)?")
+# Between two quotes of one list: separators, a conjunction, or other quotes of the list.
+_LIST_GAP = re.compile(
+    r"(?:[\s,，、;；]|and|or|和|或|以及|及|“[^”\n]{0,160}”|\"[^\"\n]{0,160}\"|'[^'\n]{0,160}'"
+    r"|「[^」\n]{0,160}」)*"
+)
 
 
 def _in_list(text: str, listed: tuple[int, int], segment: tuple[int, int]) -> bool:
