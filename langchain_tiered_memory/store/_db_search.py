@@ -34,7 +34,6 @@ from ._db_episodes import sync_episodes
 from ._db_keyword import MEMORY, KeywordStats, read_stats, score_terms
 from ._db_statement import (
     RowFilter,
-    SearchRow,
     SearchShape,
     VectorParameter,
     bound_filter_clauses,
@@ -50,7 +49,7 @@ from ._db_vectors import (
     sync_vectors,
 )
 from ._index import RowMeta
-from ._rows import entry_from_columns, entry_from_row
+from ._rows import entry_from_row
 
 __all__ = ["DatabaseCandidates", "DatabaseSearch", "RowFilter"]
 
@@ -256,11 +255,7 @@ class DatabaseCandidates:
 
     def entries(self, ids: Iterable[str]) -> dict[str, MemoryEntry]:
         """The entries of returned candidates, from the rows the search already read."""
-        full = self._full
-        return {
-            i: entry_from_columns(row) if isinstance(row, SearchRow) else entry_from_row(row)
-            for i in ids if (row := full.get(i)) is not None
-        }
+        return {i: entry_from_row(self._full[i]) for i in ids if i in self._full}
 
     def lists(self, k: int) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
         """The top-``k`` keyword and vector lists (fetched once per ``k``)."""

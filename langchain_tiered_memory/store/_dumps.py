@@ -22,7 +22,6 @@ import base64
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import datetime
-from types import SimpleNamespace
 from typing import Any
 
 import sqlalchemy as sa
@@ -194,7 +193,7 @@ class Dumps:
 
     def _import_audit(self, kind: str, row: Mapping[str, Any], now: datetime) -> dict[str, Any]:
         if kind == "memory":
-            entry = entry_from_row(SimpleNamespace(_mapping=row))
+            entry = entry_from_row(_Record(row))
             return self._ctx.audit_row(
                 "import", row["namespace"], entry_id=row["id"], actor=_ACTOR,
                 new=audit_value(entry), now=now,
@@ -225,7 +224,7 @@ class Dumps:
             )
         ).scalar()
         row["version"] = max(int(row.get("version") or 1), int(last or 0) + 1)
-        incoming = entry_from_row(SimpleNamespace(_mapping=row))
+        incoming = entry_from_row(_Record(row))
         try:
             check_replace(holder, incoming)
         except MemoryWriteBlocked as exc:
@@ -263,7 +262,7 @@ class Dumps:
                     row[c.name] = None if callable(arg) else arg
             self._guard_row(row, number, "content", "tags", memo)
             try:
-                entry_from_row(SimpleNamespace(_mapping=row))
+                entry_from_row(_Record(row))
             except (TypeError, ValueError, KeyError) as exc:
                 raise InvalidInput(
                     "record", f"malformed memory: {exc}", item_index=number
@@ -335,6 +334,19 @@ class Dumps:
             self._writer.guard(draft, WritePath.API, number, memo=memo, record=False)
         except MemoryWriteBlocked as error:
             raise _Blocked(draft, error) from None
+
+
+class _Record:
+    """A dump's row read by attribute, as `entry_from_row` reads a database row (a column the
+    record lacks raises ``KeyError``, as reading the mapping did)."""
+
+    __slots__ = ("_row",)
+
+    def __init__(self, row: Mapping[str, Any]) -> None:
+        self._row = row
+
+    def __getattr__(self, name: str) -> Any:
+        return self._row[name]
 
 
 def _json_field(row: Mapping[str, Any], name: str, default: Any, number: int) -> Any:

@@ -343,36 +343,6 @@ def check_text(value: str, name: str, index: int | None = None) -> None:
         ) from None
 
 
-def entry_from_row(row: Any) -> MemoryEntry:
-    """Build a `MemoryEntry` from a ``tm_memories`` row."""
-    m = row._mapping
-    return MemoryEntry(
-        id=m["id"],
-        type=MemoryType(m["type"]),
-        tier=MemoryTier(m["tier"]),
-        key=m["key"],
-        content=m["content"],
-        tags=tuple(loads(m["tags"], [])),
-        source_session=m["source_session"],
-        created_at=from_ts(m["created_at"]),  # type: ignore[arg-type]
-        updated_at=from_ts(m["updated_at"]),  # type: ignore[arg-type]
-        importance=m["importance"],
-        access_count=m["access_count"],
-        last_accessed=from_ts(m["last_accessed"]),  # type: ignore[arg-type]
-        embedding_id=m["embedding_id"],
-        episode_id=m["episode_id"],
-        version=m["version"],
-        superseded_by=m["superseded_by"],
-        source=ProvenanceLevel(m["source"]),
-        pinned=bool(m["pinned"]),
-        namespace=m["namespace"],
-        metadata=loads(m["metadata"], {}),
-        event_at=from_ts(m["event_at"]),
-        superseded_at=from_ts(m["superseded_at"]),
-        status=m["status"],
-    )
-
-
 _TYPES = {x.value: x for x in MemoryType}
 _TIERS = {x.value: x for x in MemoryTier}
 _SOURCES = {x.value: x for x in ProvenanceLevel}
@@ -383,11 +353,11 @@ def _member(members: Mapping[Any, Any], kind: type[Any], value: Any) -> Any:
     return members[value] if value in members else kind(value)
 
 
-def entry_from_columns(row: Any) -> MemoryEntry:
-    """`entry_from_row` for a row whose columns are attributes (the pushdown search's rows).
+def entry_from_row(row: Any) -> MemoryEntry:
+    """Build a `MemoryEntry` from a ``tm_memories`` row whose columns are attributes.
 
-    The same entry, built without a mapping per row; the empty JSON every row without tags or
-    metadata stores is not parsed.
+    SQLAlchemy's ``Row``, the pushdown search's rows and a dump's records alike. No mapping is
+    built per row, and the empty JSON every row without tags or metadata stores is not parsed.
     """
     tags, metadata = row.tags, row.metadata
     return MemoryEntry(

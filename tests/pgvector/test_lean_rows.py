@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from langchain_tiered_memory import MemoryTier
 from langchain_tiered_memory.store._db_statement import SearchShape, VectorParameter, search_rows
 from langchain_tiered_memory.store._db_vectors import query_literal
-from langchain_tiered_memory.store._rows import entry_from_columns, entry_from_row
+from langchain_tiered_memory.store._rows import entry_from_row
 from langchain_tiered_memory.text import tokenize
 
 _NO_FILTER = SimpleNamespace(tiers=None, types=None, tags=set(), since=None, until=None,
@@ -61,7 +61,7 @@ def test_binary_vector_returns_the_rows_the_text_vector_returns(open_pg) -> None
                 assert as_binary or query == "zzz nothing"
 
 
-def test_entries_from_columns_equal_entries_from_the_row_mapping(open_pg) -> None:
+def test_entries_from_search_rows_equal_entries_from_stored_rows(open_pg) -> None:
     store = open_pg()
     _fill(store)
     ctx = store._services.ctx
@@ -75,7 +75,9 @@ def test_entries_from_columns_equal_entries_from_the_row_mapping(open_pg) -> Non
                                query_vector=VectorParameter.of(qvec), dim=int(qvec.shape[-1]),
                                model_id=ctx.model_id)
             for row in rows:
-                assert entry_from_columns(row) == entry_from_row(row)
+                stored = conn.execute(sa.text("SELECT * FROM tm_memories WHERE id = :id"),
+                                      {"id": row.id}).one()
+                assert entry_from_row(row) == entry_from_row(stored)
                 seen += 1
         m = sa.select(sa.func.count()).select_from(sa.table("tm_memories"))
         assert seen >= conn.execute(m).scalar_one()  # every kind of row was compared
