@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import InvalidInput
 from ..types import ScanResult
-from .addressed import find_addressed
+from .addressed import AddressedHit, find_addressed
 from .addressed_intl import find_addressed_intl
 from .addressed_zh import find_addressed_zh
 from .classifier import arun_classifier, run_classifier
@@ -175,34 +175,45 @@ def _in_list(text: str, listed: tuple[int, int], segment: tuple[int, int]) -> bo
     return _LIST_GAP.fullmatch(gap) is not None
 
 
+def _blank(text: str, segment: tuple[int, int]) -> str:
+    """``text`` with the quoted ``segment`` (quotes included) set to spaces; offsets hold."""
+    opened, closed = segment
+    return text[:opened] + " " * (closed + 1 - opened) + text[closed + 1 :]
+
+
+def _addressed(text: str) -> AddressedHit | None:
+    return find_addressed(text) or find_addressed_zh(text) or find_addressed_intl(text)
+
+
+def _rule_hit(text: str, rules: RuleSet) -> ScanResult | None:
+    """The first rule hit that is not a quoted example in a discussion of attacks.
+
+    A list of examples ("such as 'A', 'B' and 'C'") is set aside whole, quote by quote; a
+    second quote elsewhere in the text must stand on its own.
+    """
+    found = _match_rules(text, rules)
+    listed: tuple[int, int] | None = None
+    for _ in range(_MAX_MENTIONS):
+        if found is None or found.span is None:
+            break
+        segment = mention_segment(text, *found.span)
+        if segment is None or (listed is not None and not _in_list(text, listed, segment)):
+            break
+        text = _blank(text, segment)
+        listed = segment if listed is None else (min(segment[0], listed[0]), max(segment[1], listed[1]))
+        found = _match_rules(text, rules)
+    return found
+
+
 def _scan_text(text: str, rules: RuleSet, depth: int) -> ScanResult | None:
     hit = find_invisible(text, rules.allowed_tag_flags)
     if hit is not None:
         detail = f"U+{hit.codepoint:04X} ({hit.rule})"
         return ScanResult(True, "invisible_unicode", hit.rule, (hit.start, hit.end), detail)
-    found = _match_rules(text, rules)
-    # A quoted example in a discussion of attacks: scan the rest without the quote. A list of
-    # examples ("such as 'A', 'B' and 'C'") is set aside whole, quote by quote; a second quote
-    # elsewhere in the text must stand on its own.
-    blank, listed = text, None
-    for _ in range(_MAX_MENTIONS):
-        segment = (
-            mention_segment(blank, *found.span)
-            if found is not None and found.span is not None
-            else None
-        )
-        if segment is None or (listed is not None and not _in_list(blank, listed, segment)):
-            break
-        opened, closed = segment
-        blank = blank[:opened] + " " * (closed + 1 - opened) + blank[closed + 1 :]
-        listed = (
-            opened if listed is None else min(opened, listed[0]),
-            max(closed, listed[1] if listed else closed),
-        )
-        found = _match_rules(blank, rules)
+    found = _rule_hit(text, rules)
     if found is not None:
         return found
-    addressed = find_addressed(text) or find_addressed_zh(text) or find_addressed_intl(text)
+    addressed = _addressed(text)
     rest = text
     for _ in range(2):
         # An order whose cue or act lies in a quoted example of a discussion about attacks
@@ -214,12 +225,11 @@ def _scan_text(text: str, rules: RuleSet, depth: int) -> ScanResult | None:
         )
         if quoted is None:
             break
-        opened, closed = quoted
-        rest = rest[:opened] + " " * (closed + 1 - opened) + rest[closed + 1 :]
+        rest = _blank(rest, quoted)
         found = _match_rules(rest, rules)
         if found is not None:
             return found
-        addressed = find_addressed(rest) or find_addressed_zh(rest) or find_addressed_intl(rest)
+        addressed = _addressed(rest)
     if addressed is not None:
         span = (addressed.start, addressed.end)
         detail = f"{addressed.rule}: {text[addressed.start : addressed.end][:200]!r}"
