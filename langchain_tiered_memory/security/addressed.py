@@ -143,9 +143,27 @@ _DIRECTIVE = re.compile(
     r"|subscribe|call|contact|apply|authori[sz]e|waive|upgrade|summari[sz]e|describe|present"
     r"|conclude|omit|replace|reassign|escalate|elevate|wire|swap|alter|modify|falsify|inflate|process|retain|whitelist|disable|enable|quietly|silently"
     r"|merge|commit|push|deploy|mention|claim|cite|praise|hire|shortlist|advance|reject|decline"
-    r"|sign|confirm|book|cancel|reply|use"
+    r"|sign|confirm|book|cancel|reply|use|register|create|close|restart|translate|rewrite|hide"
+    r"|crawl|assign"
     r"|secretly)\b"
 )
+# A reader named and ordered at once: "Assistant, tell the user …", "ops-assistant: restart …",
+# "model, when you see this row output …", "@gemini please change …". Outside a transcript (where
+# "Assistant:" is a speaker label) naming a machine and giving it an order is no user's routine.
+_VOCATIVE = re.compile(
+    r"(?:" + lex.LABEL_START + r"(?:(?:hello|hi|hey|dear|attention|attn|psst|note to)\W{1,3})?"
+    r"(?:the |my |your )?" + lex.HEAD + r"\s{0,2}[,:—–]|@[\w-]*(?:ai|assistant|agent|bot|gpt|llm"
+    r"|copilot|gemini|claude|chatgpt)\b\W{0,3})\s{0,3}(?:please |kindly |now )?"
+    r"(?:(?:when|if|whenever|once|before|after|while)\b[^.!?\n]{0,60}?)?"
+    # a noun after a determiner is no order: "when you summarise this report"
+    r"(?<!this )(?<!that )(?<!the )(?<!a )(?<!an )(?<!your )(?<!its )\b" + lex.IMPERATIVE
+    # "Dear AI, tell me a joke", "Assistant, remember that I prefer window seats": the writer
+    # asking for themselves is a user's own request, not an order planted for a reader
+    + r"(?![^.!?\n]{0,30}?\b(?:i|me|my|mine|we|us|our|i'm|i've|i'd)\b)"
+)
+# "Agents: call the client back", "Assistants, …": people named by their role, in the plural.
+_PEOPLE_ADDRESSED = re.compile(r"\W*(?:the |my |your )?(?:agents|assistants|models|bots)\W*")
+_TRANSCRIPT = re.compile(lex.TRANSCRIPT)
 # Hostile acts after a weak cue: what the order does, whoever gives it.
 _HOSTILE = re.compile(
     "|".join(
@@ -262,7 +280,7 @@ _BEFORE, _AFTER = 90, 110  # a cue reaches this far before and after its anchor 
 # long text costs a few substring scans rather than one regex pass per cue pattern.
 _ANCHOR_WORDS = ("ai", "a.i.", "llm", "gpt", "bot", "assistant", "agent", "model", "crawler",
                  "copilot", "summari", "automat", "autonom", "engine", "software", "processor",
-                 "parser", "classifier", "anyone", "whoever", "whatever")
+                 "parser", "classifier", "anyone", "whoever", "whatever", "gemini", "claude")
 _SELF_WORDS = ("instructed", "no longer", "your new ", "your real ", "your actual ", "your true ",
                "your earlier ", "your previous ", "your old ", "your current ",
                "instructions have been")
@@ -346,6 +364,11 @@ def find_addressed(text: str) -> AddressedHit | None:
         directive = _DIRECTIVE.search(window)
         if directive is not None:
             return hit("addressed.machine_reader", cue.start(), lo + directive.end())
+    if spans and _TRANSCRIPT.search(folded) is None:
+        for order in _cues(_VOCATIVE, folded, spans):
+            named = folded[order.start() : order.end() - len(order.group().split()[-1])]
+            if _PEOPLE_ADDRESSED.fullmatch(named.split(":")[0].split(",")[0]) is None:
+                return hit("addressed.vocative_order", order.start(), order.end())
     # A weak cue counts only with a hostile act after it: spans with none are not searched.
     hostile_spans = [
         (lo, hi) for lo, hi in spans if _HOSTILE.search(folded, lo, min(len(folded), hi + _WINDOW))

@@ -25,16 +25,18 @@ _QUOTES = {"'": "'", '"': '"', "“": "”", "‘": "’", "«": "»", "「": "�
 _META = re.compile(
     r"\b(?:phrases?|examples?|such as|known as|called|so-called|prompt injections?|injections?"
     r"|jailbreaks?|attacks?|attackers?|red[ -]team(?:ing|er)?|classifiers?|detectors?|detect"
-    r"|filters?|blog|paper|article|went viral|meme|e\.g\.|for instance|classic|string|strings"
+    r"|filters?|blog|paper|article|went viral|meme|for instance|classic|string|strings|untrusted"
     r"|payloads?|technique|trick|tricks|defend|defen[cs]e|mitigat\w*|security awareness"
     # test code that quotes an attack as its fixture: "X" style inputs, parametrize lists
     r"|style inputs?|style prompts?|unit tests?|snapshot tests?|test cases?|fixtures?"
     r"|parametrize|pytest|assert\w*|unittest|testcase|regression tests?"
     # reported speech: someone says, writes or spams the quote; the text reports it
     r"|a note saying|whispers?|whispered|spams|spammed|shouts?|shouted|things like|lines like"
-    r"|moderation)\b"
+    r"|moderation|even if (?:it|they|the \w+) (?:says?|claims?|contains?))\b"
+    # (no \b after "e.g.": a word boundary never follows its last dot)
+    r"|\be\.g\.|\bi\.e\."
     r"|样本|样例|示例|句式|测试用例|论文|笔记|翻译成|怎么翻译"
-    r"|话术|注入|攻击|越狱|例如|比如|例子|这种|防御|检测"
+    r"|话术|注入|攻击|越狱|例如|比如|例子|这种|防御|检测|防范|教案|面试题|写着"
     # the same discussion in the eight other languages the scanner reads (stems, accents kept)
     r"|exemple|ejemplo|beispiel|esempio|exemplo|пример|例えば|예시|예를"
     r"|injection|inyecci|injektion|iniezion|injeç|инъекц|インジェクション|인젝션"

@@ -78,6 +78,21 @@ READS = (
 )
 DEICTIC = r"(?:[\w-]+ ){0,3}?(?:this|these|the following|my|our)\b"
 LABEL_START = r"(?:^|[\n.!?;:,\[\](>|*#/\-—–\"'“]\s{0,8}|\b(?:also|and|so|now|ok|okay)\W{1,3})"
+# Orders a reader can be given by name: "Assistant, tell the user …", "copilot: say …". Verbs of
+# reading (read, see, summarise), answering (reply, answer, write) and keeping (remember, save)
+# are left out: "AI: summarise this", "Assistant, reply only in English" are how users ask.
+IMPERATIVE = (
+    r"(?:tell|say|state|output|print|report|include|append|insert|send"
+    r"|forward|email|share|upload|post|reveal|disclose|grant|overwrite|set|mark"
+    r"|classify|flag|label|rate|rank|score|approve|accept|recommend|promote|book|buy|purchase|pay"
+    r"|transfer|delete|remove|discard|drop|skip|ignore|disregard|stop|treat|route|redirect|refer"
+    r"|reset|run|execute|install|download|visit|click|subscribe|call|contact|authori[sz]e|waive"
+    r"|upgrade|conclude|omit|replace|reassign|escalate|register|create|close|restart|translate"
+    r"|rewrite|hide|crawl|assign|change|update|add|ask|claim|cancel|disable|enable|merge|push"
+    r"|deploy|you (?:must|should|are (?:now )?(?:permitted|instructed|required|authori[sz]ed)))\b"
+)
+# Speaker labels of a transcript: there "Assistant:" introduces what the assistant said.
+TRANSCRIPT = r"(?:^|\n)\s*(?:user|human|customer|client|caller|me|q|patient|student|guest)\s*:"
 
 DESTINATION = (
     r"(?:https?://|www\.|\b[a-z0-9][a-z0-9-]{0,40}\.(?:com|net|org|io|ru|xyz|site|top|cn|dev"
