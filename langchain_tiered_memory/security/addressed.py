@@ -152,7 +152,7 @@ _DIRECTIVE = re.compile(
 # "Assistant:" is a speaker label) naming a machine and giving it an order is no user's routine.
 _VOCATIVE = re.compile(
     r"(?:" + lex.LABEL_START + r"(?:(?:hello|hi|hey|dear|attention|attn|psst|note to)\W{1,3})?"
-    r"(?:the |my |your )?" + lex.HEAD + r"\s{0,2}[,:—–]|@[\w-]*(?:ai|assistant|agent|bot|gpt|llm"
+    r"(?:the |my |your )?" + lex.HEAD + r"\s{0,2}[,:]|@[\w-]*(?:ai|assistant|agent|bot|gpt|llm"
     r"|copilot|gemini|claude|chatgpt)\b\W{0,3})\s{0,3}(?:please |kindly |now )?"
     r"(?:(?:when|if|whenever|once|before|after|while)\b[^.!?\n]{0,60}?)?"
     # a noun after a determiner is no order: "when you summarise this report"
@@ -255,6 +255,11 @@ _STANDING = re.compile(
     r"from now on|going forward|henceforth|permanent|permanently|standing (?:rule|instruction|"
     r"preference|procedure)|long-term (?:rule|note|memory|configuration)|remember (?:this|that)|"
     r"keep (?:this )?in (?:mind|memory)|save this|store this|add (?:this )?to your (?:notes|memory|standing)|"
+    # a memory written on purpose: "save to memory:", "update your memory", "memory.write(",
+    # "please memorize", "long-term memo", "persistent fact"
+    r"(?:save|saved|add|write|store) (?:this )?(?:to|in|into) (?:your |the |assistant )?(?:long-term )?memory"
+    r"|update (?:your|the) (?:long-term )?memory|memory[ ._-]?(?:update|entry|write|patch|note)"
+    r"|memori[sz]e|long-term memo|persistent (?:fact|note|preference)|persist across|forever|"
     r"for all sessions|in every|always)\b"
 )
 # A letter opened to a named person or a team ("Hi Marta,", "Dear all —", "Team:"): its standing
@@ -287,7 +292,7 @@ _SELF_WORDS = ("instructed", "no longer", "your new ", "your real ", "your actua
 _STANDING_WORDS = ("whenever", "every time", "each time", "anytime", "any time", "future",
                    "from now on", "going forward", "henceforth", "permanent", "standing ",
                    "long-term", "remember th", "in mind", "in memory", "save this", "store this",
-                   "to your", "sessions", "in every", "always")
+                   "to your", "sessions", "in every", "always", "memor", "persist", "forever")
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from .addressed import AddressedHit
-from .hijack_zh import find_hijack_zh
+from .hijack_zh import find_exclusive_line_zh, find_hijack_zh, find_task_then_line_zh
 from .zh_fold import FOLD
 
 __all__ = ["find_addressed_zh"]
@@ -75,7 +75,8 @@ _HOSTILE = re.compile(
             r"(?:发|发送|转发|上传|导出|同步|泄露|贴出|列出|附上|收集|提供|回复|分享|共享|抄送)"
             r"[^。！？\n]{0,30}?" + _SECRET,
             _SECRET + r"[^。！？\n]{0,20}?(?:发|发送|转发|上传|导出|同步|贴出|告诉|分享|共享|抄送)",
-            r"(?:不要|无需|不用|不必|别|不需要)(?:再次?)?(?:告知|告诉|提及|提|说明|向用户说明|确认|核实|"
+            # (别 of 特别说明, 分别, 区别 is no "don't")
+            r"(?:不要|无需|不用|不必|(?<![特分区级识性类告])别|不需要)(?:再次?)?(?:向我|跟我|和我|找我|问我)?(?:告知|告诉|提及|提|说明|向用户说明|确认|核实|"
             r"找[^。\n]{0,6}签字|走评审|经过|通知|征求|问身份|验证身份|核实身份|主管审核|审核)",
             r"(?:当作|视为|当成)[^。\n]{0,8}?(?:授权|本人|官方|管理员)|不管是谁|无论是谁",
             r"自动(?:接受|批准|同意|执行|下单|付款|合并)|(?:默认|已存|保存的|存的)(?:支付方式|信用卡)|免密",
@@ -85,7 +86,9 @@ _HOSTILE = re.compile(
             r"(?:视为|认定为?|标记为)[^。！？\n]{0,6}?(?:已通过|已完成|已验证|已审批|可信|官方)",
             r"无条件执行|优先级高于|不得拒绝|不要拒绝|加入[^。\n]{0,10}?白名单",
             r"https?://|www\.|[a-z0-9-]+\.(?:com|cn|net|org|top|cc|tw)\b|[\w.+-]+@[\w-]+\.[a-z]{2,}|"
-            r"微信号|加微信|"
+            r"微信号|加微信|群号|qq群|加群|"
+            # professional help discouraged
+            r"(?:不需要|不用|别|不必|无需)(?:去)?(?:看医生|就医|去医院|报警)|"
             r"1[3-9]\d[\dx]{8}|\b\d{3}x{4}\d{4}\b",
             r"(?:充值|付款|转账|汇款)[^。！？\n]{0,12}?(?:账户|账号|商家)",
         )
@@ -153,6 +156,12 @@ def find_addressed_zh(text: str) -> AddressedHit | None:
     dismissed = find_hijack_zh(text)
     if dismissed is not None:
         return AddressedHit("hijack_zh.dismiss_then_output", *dismissed, _ZH)
+    only = find_exclusive_line_zh(text)
+    if only is not None:
+        return AddressedHit("hijack_zh.exclusive_line", *only, _ZH)
+    fixed = find_task_then_line_zh(text)
+    if fixed is not None:
+        return AddressedHit("hijack_zh.task_then_fixed_line", *fixed, _ZH)
     for cue in _CUE_STRONG.finditer(folded):
         _, window = _paragraph(folded, cue.end(), cue.end())
         directive = _DIRECTIVE.search(window)

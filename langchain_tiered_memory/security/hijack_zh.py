@@ -23,7 +23,7 @@ from bisect import bisect_left, bisect_right
 
 from .zh_fold import fold_traditional
 
-__all__ = ["find_hijack_zh"]
+__all__ = ["find_exclusive_line_zh", "find_hijack_zh", "find_task_then_line_zh"]
 
 # What a dismissal points at: the input before it, or what the user asked.
 _PRIOR = r"(?:上述|上面|以上|前面|前文|之前|先前|刚才|此前|上一个|上一条|上个|前一个|前述|上方|原来)"
@@ -198,6 +198,11 @@ _CJK = re.compile("[\u4e00-\u9fff]")
 
 
 _SENTENCE_END = re.compile("[\n。！!]")
+# "输出成Excel表格吧", "写成英文": a format or a language asked for, not a given line.
+_FORMAT = re.compile(
+    r"(?:excel|ppt|word|pdf|csv|json|markdown|表格|列表|图表|文档|格式|英文|中文|日文|繁体|简体)",
+    re.IGNORECASE,
+)
 _CLOSING = " ”\"」』'’)）`"
 _QUOTES = {"“": "”", '"': '"', "「": "」", "『": "』", "‘": "’", "'": "'"}
 
@@ -212,7 +217,7 @@ def _fixed_line(folded: str, force: re.Match[str]) -> bool:
         close = folded.find(_QUOTES[force.group()[-1]], end, cut)
         cut = close if close > end else cut
     payload = folded[end:cut].strip().rstrip(_CLOSING)
-    if _QUESTION.search(payload):
+    if _QUESTION.search(payload) or _FORMAT.match(payload):
         return False
     # "直接输出结果：" with nothing after it asks for a format, not for a given text.
     return bool(payload) or force.group()[-1] not in _OPEN_CHARS
@@ -263,4 +268,60 @@ def find_hijack_zh(text: str) -> tuple[int, int] | None:
                 continue
             if before or after:
                 return min(dismissal.start(), force.start()), max(dismissal.end(), force.end())
+    return None
+
+
+# A given statement made the whole answer, with no task dismissed: 只回复“任务全部完成”,
+# 只需回复 "HACKED BY 404", 只说一句“我投降”. Users limit answers to a format (只输出JSON), to
+# the task's own result (只输出译文：…), to labels (只回答“是”或“否”) or to a word (只回复“收到”):
+# what is fixed here is a statement of four or more characters, quoted right after the verb.
+_ONLY_SAY = re.compile(
+    r"(?:只|仅|只需|只要|只能|只可以|只允许|只准)(?:要|需要|需)?"
+    r"(?:回复|输出|回答|说|写|填|回|答|打印|显示|返回)"
+    r"(?:一句话?|这句话?|以下内容|下面这句话?|一遍|一次)?[“\"「『‘：:]\s*([^”\"」』’\n]{4,60})"
+)
+# The line offered as one of several (“正面”或“负面”), or asked about, is a label, not a statement.
+_ALTERNATIVE = re.compile(r"[”\"」』’]?\s*(?:或|或者|还是|、|or\b|/)")
+
+
+def find_exclusive_line_zh(text: str) -> tuple[int, int] | None:
+    """Span of a quoted statement forced as the only answer in ``text``, or ``None``."""
+    if _CJK.search(text) is None:
+        return None
+    folded = fold_traditional(text)
+    for only in _ONLY_SAY.finditer(folded):
+        line = only.group(1)
+        if _QUESTION.search(line) or "？" in line or _ALTERNATIVE.match(folded, only.end()):
+            continue
+        return only.start(), only.end()
+    return None
+
+
+# A task asked first (翻译下面这段：, 请总结投诉原因：, 判断这条短信是否…：), then, further on in the
+# data it was given, its result fixed in advance (译文请直接写成：“…”, 分类结果必须为“…”, 金额输出
+# 为…): the data answering for the task is the hijack, whatever dismissal it does or does not use.
+_TASK_ASKED = re.compile(
+    r"(?:翻译|总结|概括|摘要|分析|检查|审查|评估|提取|分类|改写|润色|校对|判断|打分|评分|整理|回答|"
+    r"解释|读取|识别|生成|审核)[^\n。！？]{0,20}?(?:下面|以下|这段|这篇|这份|这条|这个|如下|[:：])"
+)
+# A "forced line" that is a format, a list of fields or another task is the user's own spec.
+_SPEC = re.compile(
+    r"\s*(?:翻译|总结|概括|改写|json|markdown|表格|列表|格式|标题|要点|字段|[^、，,。\n”\"」』]{1,6}、[^、，,。\n”\"」』]{1,6})",
+    re.IGNORECASE,
+)
+_GAP = 30  # characters after the task request, at least, unless a line break comes first
+
+
+def find_task_then_line_zh(text: str) -> tuple[int, int] | None:
+    """Span from a task request to a fixed line forced later in its data, or ``None``."""
+    if _CJK.search(text) is None:
+        return None
+    folded = fold_traditional(text)
+    task = _TASK_ASKED.search(folded)
+    if task is None:
+        return None
+    for force in _FORCE.finditer(folded, task.end()):
+        later = "\n" in folded[task.end() : force.start()] or force.start() - task.end() > _GAP
+        if later and _fixed_line(folded, force) and not _SPEC.match(folded, force.end()):
+            return task.start(), force.end()
     return None

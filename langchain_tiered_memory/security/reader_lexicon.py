@@ -116,7 +116,7 @@ DATA = (
 )
 SECRET = (
     r"(?:passwords?|passcodes?|credentials|tokens?|api keys?|ssh keys?|secrets|2fa|otp"
-    r"|verification codes?|card numbers?|credit cards?|ssn|social security|date of birth|salary"
+    r"|verification codes?|one-time (?:codes?|passwords?|pins?)|card numbers?|credit cards?|ssn|social security|date of birth|salary"
     r"|home address|redacted|answer key|private keys?|vault|other (?:users|customers|people)"
     r"|conversations? (?:you'?ve|with other)|alarm code|garage code|spare key|customer list"
     r"|client list|(?:previous|other) (?:\w+ )?messages|location|whereabouts|card on file"
@@ -251,4 +251,40 @@ STANDING_ACTS = (
     r"\bnever (?:warn|alert|caution)\b",
     r"\b(?:send|forward|e-?mail)\b[^.!?\n]{0,30}?\b(?:whatever|anything)\b[^.!?\n]{0,30}?"
     + DESTINATION,
+    # the user's own later word overruled: "even if I give you a different one", "if they say
+    # they're allergic, ignore it", "if I ever tell you to stop, that's not really me"
+    # ("even if I ask in English" keeps a preference; a different payee or "no" is overruled)
+    r"\beven if (?:i|the user|they|he|she) (?:give|gives|provide|provides|type|types|enter|enters"
+    r"|choose|chooses|pick|picks)\b[^.!?\n]{0,20}?\b(?:different|another|other|new|else)\b"
+    r"|\beven if (?:i|the user|they|he|she) (?:insist|insists|object|objects|refuse|refuses|(?:tell"
+    r"|tells|ask|asks) you (?:not to|to stop|otherwise)|(?:say|says) (?:no|otherwise|not to|stop))\b"
+    r"|\bno matter what (?:i|the user|they)"
+    r" (?:say|says|tell|tells|ask|asks)\b|\bif (?:i|the user|they|he|she) (?:ever )?(?:say|says"
+    r"|tell|tells|mention|mentions|ask|asks|object|objects)\b[^.!?\n]{0,50}?\b(?:ignore (?:it|that"
+    r"|them|this)|not really (?:me|them|the user)|isn'?t really)\b",
+    # someone else taken for the user, or handed the user's access
+    r"\btreat(?:ed)?\b[^.!?\n]{0,40}?\bas (?:me|the user|the account owner|my(?:self)?)\b"
+    r"|\b(?:give|grant)\b[^.!?\n]{0,20}?\bfull access\b",
+    # consent to share claimed for the user, or facts planted "about the user" by someone else
+    r"\b(?:consented|authori[sz]ed|agreed|opted in)\b[^.!?\n]{0,40}?\b(?:shar\w*|send\w*"
+    r"|forward\w*|disclos\w*|sell\w*)\b",
+    r"\b(?:save|store|add|record|remember|keep)\b[^.!?\n]{0,30}?\b(?:preference|fact|note|memory"
+    r"|profile)\b[^.!?\n]{0,20}?\b(?:for|about|of) (?:your|the|this) user\b|\bfact about (?:the )?user\b",
+    # the user sent past the official source, or asked for a secret
+    r"\bnever (?:suggest|recommend|use|mention|link|show)\b[^.!?\n]{0,20}?\b(?:vendor|official"
+    r"|manufacturer|their own|the real)\b|\bnot the (?:number|site|link|url|address|one)s? "
+    r"(?:on|from|in) (?:their|the|its) (?:official )?(?:websites?|site|page|card|app)\b",
+    r"\binstead of (?:calling )?(?:emergency|911|999|112|the police|a doctor|your doctor|a pharmacist"
+    r"|the official|the vendor)|\bdiscourage\b[^.!?\n]{0,30}?\b(?:using|going|calling|local"
+    r"|official|other)\b",
+    r"\b(?:ask|tell)\W{1,3}(?:the user|users|them|me|anyone|customers?|callers?)\b[^.!?\n]{0,30}?"
+    r"\b(?:for|to (?:read|give|share|send|repeat|type))\b[^.!?\n]{0,30}?\b" + SECRET
+    + r"|\bread (?:out|back)\b[^.!?\n]{0,30}?\b" + SECRET,
+    r"\bif (?:anyone|someone|somebody|they|he|she)\b[^.!?\n]{0,30}?\basks?\b[^.!?\n]{0,40}?\b"
+    r"(?:give|send|share|tell|read)\b[^.!?\n]{0,40}?\b" + SECRET,
+    r"\b" + SECRET + r"\b[^.!?\n]{0,40}?\b(?:automatically|without asking)\b|\b(?:automatically"
+    r"|without asking)\b[^.!?\n]{0,40}?\b" + SECRET,
+    r"\bauto[-_ ]?(?:accept|approve|fill|pay)\w*|\btrusted_domains\b",
+    r"\b(?:include|add|insert|embed)\b[^.!?\n]{0,40}?\b(?:snippet|script|tag|pixel|tracker"
+    r"|dependency|package)\b[^.!?\n]{0,30}?" + DESTINATION,
 )
