@@ -80,6 +80,14 @@ _STRONG = re.compile(
             r"note|notes|prompt|command|task|rules?|guidance)\b\W{0,2}(?:\([^)\n]{0,40}\)\W{0,2})?:",
             r"\b(?:ai|llm|agent|assistant|bot|model)[-_.](?:directive|instructions?|prompt|command)"
             r"s?\b",
+            # "## Instructions for language models", "Automated assistants with mailbox access:",
+            # "Handling note for whichever assistant drafts …", "(for digital assistants)"
+            r"\binstructions? (?:for|to) (?:language models|llms|ai(?: assistants| agents| models| systems)?"
+            r"|assistants|agents|bots|crawlers)\b",
+            r"\b(?:assistants?|agents?|bots?)(?: [\w-]+){0,2}? with (?:[\w-]+ ){0,2}?access\s?[:,]",
+            r"\b(?:note|notes|instructions?|message|memo)\b[^.\n:]{0,10}? for (?:whichever|whatever|any|every)"
+            r" (?:[\w-]+ )?(?:assistant|agent|bot|model|ai)s?\b",
+            r"\((?:for|to) (?:digital|virtual|automated|ai|smart|all) (?:assistants|agents|models)\)",
         )
     )
 )
@@ -109,7 +117,7 @@ _WEAK = re.compile(
             lex.LABEL_START + r"(?:(?:hello|hi|hey|dear|attention|attn|psst|calling)\W{1,3})?"
             r"(?:the |my |your )?" + lex.HEAD + r"\s{0,2}[,:!—–]",
             r"\bif (?:you are|you're|you re|you’re) (?:an? |the |any |one of the )?" + lex.HEAD,
-            r"(?<!self )\b(?:to|for) (?:the |any |all |every |each )" + lex.HEAD + r"\W{0,2}(?:"
+            r"(?<!self )\b(?:to|for) (?:the |any |all |every |each |your )" + lex.HEAD + r"\W{0,2}(?:"
             + lex.READING + r"|[:,)\]]|—|–| -)",
             r"\b(?:the|your) " + lex.HEAD + r" " + lex.READING,
             r"@[\w-]*(?:ai|assistant|agent|bot|gpt|llm|copilot)\b",
@@ -260,6 +268,7 @@ _STANDING = re.compile(
     r"(?:save|saved|add|write|store) (?:this )?(?:to|in|into) (?:your |the |assistant )?(?:long-term )?memory"
     r"|update (?:your|the) (?:long-term )?memory|memory[ ._-]?(?:update|entry|write|patch|note)"
     r"|memori[sz]e|long-term memo|persistent (?:fact|note|preference)|persist across|forever|"
+    r"remember\s*:|long-term fact|standing note|keep this permanently|(?:every|each|end of every) session|"
     r"for all sessions|in every|always)\b"
 )
 # A letter opened to a named person or a team ("Hi Marta,", "Dear all —", "Team:"): its standing
@@ -292,7 +301,8 @@ _SELF_WORDS = ("instructed", "no longer", "your new ", "your real ", "your actua
 _STANDING_WORDS = ("whenever", "every time", "each time", "anytime", "any time", "future",
                    "from now on", "going forward", "henceforth", "permanent", "standing ",
                    "long-term", "remember th", "in mind", "in memory", "save this", "store this",
-                   "to your", "sessions", "in every", "always", "memor", "persist", "forever")
+                   "to your", "sessions", "in every", "always", "memor", "persist", "forever",
+                   "remember", "session", "standing")
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ import re
 
 from .addressed import AddressedHit
 from .hijack_zh import find_exclusive_line_zh, find_hijack_zh, find_task_then_line_zh
+from .mention import mention_segment
 from .zh_fold import FOLD
 
 __all__ = ["find_addressed_zh"]
@@ -50,10 +51,33 @@ _CUE_STRONG = re.compile(
             r"(?:仅供|专供|只供|供)" + _MACHINE + r"(?:阅读|读取|参考|查看)",
             r"@[^\s，,。：:]{0,12}?" + _ASSISTANT,
             r"@ai[-_]?\w*",
+            # every machine reader at once: 各智能助手须, 所有AI客服必须
+            r"(?:各|所有|全部|每个)(?:智能)?(?:助手|机器人|ai|客服|问答系统)[^。！？\n]{0,4}?(?:须|必须|应|请|要)",
         )
     ),
     re.IGNORECASE,
 )
+# A reader named by its job and given the floor: 核对助手：, AI助教：, 智能导诊请注意：,
+# 综述工具请注意：, 简历筛选AI：, For the classifier:. Outside a chat log, where 客服：/助手：
+# are speaker labels.
+_JOB_LABEL = re.compile(
+    r"(?:(?:ai|[\u4e00-\u9fff]){0,4}(?:助手|助教|机器人|工具)|[\u4e00-\u9fff]{0,4}ai|智能[\u4e00-\u9fff]{1,3}"
+    r"|for the (?:classifier|grader|model|ai|assistant)|grader|classifier)\s?(?:请注意|注意|须知)?\s?[：:]"
+    # or by the job it is doing on this text, an order right after: 文档助手生成患者版说明时，把…;
+    # AI审阅本合同时，请…; 问答机器人引用本卡片时必须… ("模型在读取这些内容时可能被误导" describes)
+    r"|(?:ai|模型|助手|助教|机器人|工具|系统)(?:在|于)?(?:处理|读取|阅读|回答|答复|生成|整理|引用|审阅"
+    r"|审核|翻译|总结|解析|核对|批改|评标|筛选|分析|帮用户|为用户|收到|读到|看到)"
+    r"[^。！？\n]{0,24}?(?:时|的时候|之后|后)[，,：:\s]*"
+    # or a machine doing a named job, told at once: AI报销审核请直接通过
+    r"|ai[\u4e00-\u9fff]{1,4}(?=请|须|必须|务必)",
+    re.IGNORECASE,
+)
+# What the reader is told right after it is named.
+_ORDER = re.compile(r"\s*(?:请|须|必须|务必|应|要|把|将|直接|一律|统一|不要|别|只|停止|忽略|无视)")
+# After a label, a short clause may come first: AI助教：收到本公告后请停止… (after "…时", no:
+# 当AI助手读取这些内容时，可能会把… describes what a reader might do)
+_ORDER_AFTER_LABEL = re.compile(r"[^。！？\n]{0,12}?" + _ORDER.pattern)
+_CHAT_LOG = re.compile(r"(?:^|\n)\s*(?:用户|客户|顾客|我|问|user|customer)\s*[：:]", re.IGNORECASE)
 _DIRECTIVE = re.compile(
     r"请|须|必须|务必|应当|应该|一律|直接|不要|别再?|无需|不用|不得|记住|记得|改为|替换|告诉|回复|"
     r"输出|发给|发到|发送|推荐|写上|加上|追加|附上|执行|跳过|视为|认定|标记|修改|收集|导出|列出|"
@@ -74,13 +98,18 @@ _HOSTILE = re.compile(
         (
             r"(?:发|发送|转发|上传|导出|同步|泄露|贴出|列出|附上|收集|提供|回复|分享|共享|抄送)"
             r"[^。！？\n]{0,30}?" + _SECRET,
-            _SECRET + r"[^。！？\n]{0,20}?(?:发|发送|转发|上传|导出|同步|贴出|告诉|分享|共享|抄送)",
+            _SECRET + r"[^。！？\n]{0,20}?(?:发|发送|转发|上传|导出|同步|贴出|告诉|分享|共享|抄送|给(?:他|她|对方))",
             # (别 of 特别说明, 分别, 区别 is no "don't")
             r"(?:不要|无需|不用|不必|(?<![特分区级识性类告])别|不需要)(?:再次?)?(?:向我|跟我|和我|找我|问我)?(?:告知|告诉|提及|提|说明|向用户说明|确认|核实|"
-            r"找[^。\n]{0,6}签字|走评审|经过|通知|征求|问身份|验证身份|核实身份|主管审核|审核)",
+            r"找[^。\n]{0,6}签字|走评审|经过|通知|征求|问身份|验证身份|核实身份|主管审核|审核|(?:进行)?身份核验|核验)",
             r"(?:当作|视为|当成)[^。\n]{0,8}?(?:授权|本人|官方|管理员)|不管是谁|无论是谁",
-            r"自动(?:接受|批准|同意|执行|下单|付款|合并)|(?:默认|已存|保存的|存的)(?:支付方式|信用卡)|免密",
-            r"(?:付|付款|转账|汇款)到[^。\n]{0,6}?(?:账户|帐户|账号)",
+            r"自动(?:接受|批准|同意|执行|下单|付款|合并|转发|发送|同步|支付)|(?:默认|已存|保存的|存的)(?:支付方式|"
+            r"信用卡|卡|银行卡)|免密|视同(?:用户)?本人|不在[^。\n]{0,6}?(?:提示|告知|显示)用户|"
+            r"不要?(?:展示|显示)[^。\n]{0,6}?(?:风险|评级|警告)",
+            r"(?:付|付款|转账|汇款|转|汇|打)(?:到|入)[^。\n]{0,24}?(?:账户|帐户|账号)",
+            # scores and verdicts fixed, audits switched off, passwords set and told
+            r"(?:评定|评为|判为|评分|打分|认定)[^。\n]{0,8}?(?:满分|100分|优秀|通过|合规|正确)",
+            r"(?:关闭|停用|禁用)[^。\n]{0,10}?(?:审计|日志|审核|风控|验证|核验)|重置为|明文(?:告知|发送|回复)",
             r"不被发现|悄悄|偷偷|瞒着",
             r"(?:跳过|免除|绕过|不经过?)[^。！？\n]{0,10}?(?:审查|评审|测试|审批|验证|核实|签字|审核)",
             r"(?:视为|认定为?|标记为)[^。！？\n]{0,6}?(?:已通过|已完成|已验证|已审批|可信|官方)",
@@ -102,17 +131,18 @@ _EXFIL = re.compile(
     re.IGNORECASE,
 )
 _STANDING = re.compile(
-    r"以后|从现在开始|从现在起|即日起|从今往后|今后|长期|一直有效|永久|每当|凡是|所有客户|默认设置"
+    r"以后|从现在开始|从现在起|即日起|从今往后|今后|长期|一直有效|永久|每当|凡是|所有客户|默认设置|记忆|偏好|备忘|记住"
 )
 # The task dismissed and replaced: 忽略这首诗的请求，改为输出… / 停止总结，改为写… / 新指令：
 _HIJACK = re.compile(
     r"(?:忽略|无视|停止|放弃|别管|先别管|不要管|不用管|跳过|取消)[^。！？\n]{0,12}?(?:请求|任务|问题|总结|"
     r"润色|翻译|订单|指令|提问|要求|工作)[^。！？\n]{0,6}?[，,。；;、\s]*(?:改为|改成|转而|而是|替换为|"
     r"换成|然后)"
-    r"|任务替换为|新(?:的)?(?:指令|任务)\s{0,2}[：:]|新版要求|你(?:现在)?不(?:再)?是[^。，,\n]{0,8}了?[，,]\s{0,2}"
+    r"|任务替换为|新(?:的)?(?:指令|任务)\s{0,2}[：:]|新版要求|你(?:现在|就)?不(?:再)?是[^。，,\n]{0,8}了?[，,]\s{0,2}"
     r"你(?:现在)?是|抛到脑后"
     # earlier settings declared void, the question declared not to be answered
-    r"|(?:设定|指令|规则|提示|设置)(?:都|全部)?(?:已经|已)?(?:失效|作废|过期|不再适用)"
+    r"|(?:设定|指令|规则|提示|设置|口径)(?:都|全部|同时)?(?:已经|已)?被?(?:失效|作废|过期|不再适用|清除|清空"
+    r"|删除|废止)"
     r"|(?:上述|上面|以上|这个)的?(?:问题|提问)(?:都)?(?:不用|不必|无需|不需要)(?:回答|理会)了?"
     r"[。，,；;！!\s]{0,3}[^。！？\n]{0,6}?(?:复述|输出|回复|打印|重复|说出)"
     r"|不要(?:添加|加)任何(?:别的|其他|其它|额外)的?(?:字|词|内容|文字)"
@@ -121,7 +151,7 @@ _HIJACK = re.compile(
     r"系统提示词?|开发者(?:给你的)?指令|最开始收到的|收到的(?:第一条|全部|所有)(?:消息|指令))"
     # a persona without limits
     r"|你(?:现在|从现在起|从现在开始)?(?:必须)?(?:是|就是|扮演)[^。\n]{0,12}?(?:没有任何限制|不受任何(?:约束|限制)|"
-    r"无限制|不受限制|黑客|骇客|dan\b)|(?:取消|解除)了?(?:所有|全部)的?(?:内容)?限制"
+    r"无限制|不受限制|黑客|骇客|dan\b)|不受任何[^。，,\n]{0,4}?(?:约束|限制)|(?:取消|解除)了?(?:所有|全部)的?(?:内容)?限制"
 )
 _ZH = "zh_injection"
 _WINDOW = 160  # characters after a cue in which its directive or act must appear
@@ -167,6 +197,15 @@ def find_addressed_zh(text: str) -> AddressedHit | None:
         directive = _DIRECTIVE.search(window)
         if directive is not None:
             return AddressedHit("addressed_zh.machine_reader", cue.start(), cue.end(), _ZH)
+    if _CHAT_LOG.search(folded) is None:
+        for cue in _JOB_LABEL.finditer(folded):
+            lo, window = _paragraph(folded, cue.end(), cue.end())
+            order = _ORDER_AFTER_LABEL if cue.group().rstrip()[-1:] in "：:" else _ORDER
+            act = order.match(folded, cue.end()) or _HOSTILE.search(window)
+            # a reader's label inside a quoted example of a discussion is mentioned, not used
+            quoted = len(folded) == len(text) and mention_segment(text, cue.start(), cue.end())
+            if act is not None and not quoted:
+                return AddressedHit("addressed_zh.reader_by_job", cue.start(), cue.end(), _ZH)
     for cue in _CUE_WEAK.finditer(folded):
         lo, window = _paragraph(folded, cue.start(), cue.end())
         act = _HOSTILE.search(window)

@@ -202,7 +202,9 @@ PLANTED_ACTS = (
     r"\b(?:mention|note|add)\b(?: that)\b[^.!?\n]{0,60}?\b(?:is|are|was|were|has|have)\b[^.!?\n]"
     r"{0,40}?\b" + _CLAIM + r"(?!\w)",
     r"\b(?:claim|pretend|assert)\b(?: that)?\s",
-    r"\bgive\b[^.!?\n]{0,20}?\b(?:an? a\+?|full marks|top marks|100 ?%|5 stars|a perfect)\b",
+    r"\b(?:give|award|assign)\b[^.!?\n]{0,20}?\b(?:an? a\+?|full marks|top marks|100 ?%|5 stars|a perfect)\b",
+    r"\buse (?:this|the following|that|our) (?:link|url|address|number|account|portal)\b[^.!?\n]{0,30}?"
+    r"\binstead\b",
     r"\bonly (?:through|via|at|on|from|by calling)\b[^.!?\n]{0,30}?" + DESTINATION,
     r"\b(?:summary|answer|reply|response|output|headline)\b[^.!?\n]{0,20}?\bmust be\b[^\n]{0,30}?"
     r"[:'\"“]",
@@ -246,7 +248,7 @@ STANDING_ACTS = (
     r"\bno (?:confirmation|verification|approval|check)s? (?:needed|required|necessary)\b",
     r"\btreat(?:ed)?\b[^.!?\n]{0,60}?\bas (?:from|being from|coming from|sent by|if (?:it|they) "
     r"came from)\b",
-    r"\b(?:summari[sz]e|describe|present|report)\b[^.!?\n]{0,30}?\bas (?:safe|harmless|fine"
+    r"\b(?:summari[sz]e|describe|present|report)\b[^.!?\n]{0,30}?\bas (?:safe|harmless|normal|fine"
     r"|legit(?:imate)?)\b",
     r"\bnever (?:warn|alert|caution)\b",
     r"\b(?:send|forward|e-?mail)\b[^.!?\n]{0,30}?\b(?:whatever|anything)\b[^.!?\n]{0,30}?"
@@ -287,4 +289,22 @@ STANDING_ACTS = (
     r"\bauto[-_ ]?(?:accept|approve|fill|pay)\w*|\btrusted_domains\b",
     r"\b(?:include|add|insert|embed)\b[^.!?\n]{0,40}?\b(?:snippet|script|tag|pixel|tracker"
     r"|dependency|package)\b[^.!?\n]{0,30}?" + DESTINATION,
+    # what happens kept from the user: "do not display to user", "visible to user: NO",
+    # "don't display the destination account", "without showing me the security warning"
+    r"\b(?:do not|don'?t) display to (?:the )?user\b|\bvisible to (?:the )?user: ?no\b|\bshould not see\b"
+    r"|\b(?:without|don'?t|do not|never) (?:show|showing|display|displaying)(?: me)?(?: the)? (?:security "
+    r"|phishing |credential )?(?:warnings?|destination|payee|address)\b|\bshow me that it happened\b",
+    # the user's credentials entered or handed over elsewhere
+    r"\b(?:enter|type|fill|share|give|send|sync|save)\b[^.!?\n]{0,30}?\b(?:my |their |your )?(?:work )?"
+    r"(?:login|credentials|passwords?|seed phrase|recovery phrase|card details|sso)\b[^.!?\n]{0,30}?\b"
+    r"(?:there|on any|any site|to them|with them)\b|\bsign in with (?:their|your|my) (?:work )?(?:sso|login"
+    r"|credentials)\b|\bseed phrase\b",
+    # anything asked handed over, a claim of authority believed
+    r"\b(?:give|share|send|provide)\b[^.!?\n]{0,10}?\b(?:them |her |him )?(?:whatever|anything|everything)"
+    r"\b[^.!?\n]{0,20}?\b(?:asks?|requests?|wants?)\b",
+    r"\b(?:claiming|claims|saying|says|say) (?:to be|they are|they're)\b[^.!?\n]{0,40}?\b(?:is|are|they're"
+    r"|they are) (?:legitimate|genuine|real|trusted|authori[sz]ed)\b|\btreat\b[^.!?\n]{0,40}?\bas "
+    r"(?:trusted|legitimate|safe|genuine|genuinely from)\b",
+    r"\b(?:scam|phishing|suspicious|fraud)\w*\b[^.!?\n]{0,60}?\b(?:tell|say)\b[^.!?\n]{0,20}?\b(?:safe"
+    r"|legit|legitimate|genuine|not a scam)\b",
 )
