@@ -51,6 +51,10 @@ Measures, in one run:
     analyst, with 70 memory-poisoning attacks and 80 user preferences close to them; a
     localisation engineer turned red-teamer of Chinese government, bank and telecom assistants
     and of English coding agents), who saw no code and no data; blind, by name only;
+  - ``fresh-r`` and ``fresh-s``: a fifteenth and a sixteenth author (session 8 helpers: a
+    researcher of scams and influence operations aimed at assistants, English and Chinese; an
+    engineer of back-office agents for HR, legal, procurement and claims), who saw no code and
+    no data; blind, by name only;
 
 * false positives on the benign sets (same splits, per family) and on every LoCoMo dev turn
   (``../shared/data/locomo-dev`` or ``--data``);
@@ -67,7 +71,7 @@ Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
 Usage: ``python benchmarks/security.py
-[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q]
+[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 """
 
@@ -142,9 +146,9 @@ def _family(row: dict[str, Any]) -> str:
 Sets = dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]]
 SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-d", "fresh-e", "public",
           "fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l", "fresh-m",
-          "fresh-n", "fresh-o", "fresh-p", "fresh-q")
+          "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s")
 _BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l",
-          "fresh-m", "fresh-n", "fresh-o", "fresh-p", "fresh-q")
+          "fresh-m", "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s")
 # Dev sets by other authors (or by a helper before it read the scanner): split -> file stem.
 _FRESH = {"fresh-a": "security_fresh_a", "fresh-b": "security_fresh_b",
           "fresh-d": "security_fresh_d", "fresh-e": "security_fresh_e_intl"}
@@ -306,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--misses", type=int, default=15, help="misses/FPs to print per table")
     parser.add_argument("--baseline", help="git revision whose scanner to show beside this one")
     parser.add_argument("--split", choices=SPLITS, default="all",
-                        help="which sets (all = every set but the blind ones: fresh-c, fresh-g ... fresh-q)")
+                        help="which sets (all = every set but the blind ones: fresh-c, fresh-g ... fresh-s)")
     parser.add_argument("--no-semantic", action="store_true",
                         help="leave the MiniLM semantic detector out (it loads the model)")
     parser.add_argument("--semantic-threshold", type=float,

@@ -216,9 +216,20 @@ def find_addressed_zh(text: str) -> AddressedHit | None:
         return None
     for cue in _STANDING.finditer(folded):
         lo, window = _paragraph(folded, cue.start(), cue.end())
-        act = _HOSTILE.search(window)
-        if act is not None:
-            return AddressedHit(
-                "addressed_zh.standing_hostile", lo + act.start(), lo + act.end(), _ZH
-            )
+        for act in _HOSTILE.finditer(window):
+            if not _warned_against(window, act.start()):
+                return AddressedHit(
+                    "addressed_zh.standing_hostile", lo + act.start(), lo + act.end(), _ZH
+                )
     return None
+
+
+# A rule that warns against the act (请勿把验证码告诉他人, 银行不会要求您转账到…, 谨防…) is
+# the user's protection, not a poisoned memory.
+_WARNING = re.compile(r"不要|不得|请勿|切勿|千万别|千万不要|绝不|不会|禁止|严禁|谨防|警惕|提防|小心|防止|以免|骗")
+_CLAUSE_START = re.compile(r"[。！？!?\n；;，,]")
+
+
+def _warned_against(window: str, at: int) -> bool:
+    starts = [m.end() for m in _CLAUSE_START.finditer(window, 0, at)]
+    return _WARNING.search(window, starts[-1] if starts else 0, at) is not None
