@@ -29,7 +29,7 @@ import sqlalchemy as sa
 
 from ..types import MemoryEntry
 from . import _tables as t
-from ._db import db_errors
+from ._db import autocommit_engine, db_errors
 from ._db_episodes import sync_episodes
 from ._db_keyword import MEMORY, KeywordStats, read_stats, score_terms
 from ._db_statement import (
@@ -81,10 +81,10 @@ class DatabaseSearch:
         ann_min_ef: int = 100,
     ) -> None:
         self.engine = engine
-        # Searches read through this view of the engine (same pool): one statement needs no
-        # transaction, so autocommit saves the BEGIN and the ROLLBACK; set here once, not
-        # copied onto each search's connection.
-        self._reader = engine.execution_options(isolation_level="AUTOCOMMIT")
+        # Searches read through an engine of their own, in autocommit: one statement needs no
+        # transaction (no BEGIN, no ROLLBACK), and its connections stay in autocommit instead
+        # of being switched at each checkout (`autocommit_engine`). `close` disposes of it.
+        self.reader = autocommit_engine(engine)
         self.pushdown = pushdown
         self.ann_min_rows = ann_min_rows
         self.ann_min_ef = ann_min_ef
@@ -92,6 +92,10 @@ class DatabaseSearch:
         self._ann_built: set[tuple[str, int]] = set()
         self._ann_names: set[str] = set()
         self._ann_listed = -float("inf")
+
+    def close(self) -> None:
+        """Release the search's own connections (the store's engine is the store's to close)."""
+        self.reader.dispose()
 
     # -- upkeep -----------------------------------------------------------------------------
 
@@ -171,7 +175,7 @@ class DatabaseSearch:
             query_vector: The query's unit vector (``None``: no vector list).
             keyword: Whether the keyword list is wanted.
         """
-        with db_errors("search memories"), self._reader.connect() as conn:
+        with db_errors("search memories"), self.reader.connect() as conn:
             yield DatabaseCandidates(
                 conn,
                 _Query(namespace, filters, model_id, tokens, query_vector, keyword),

@@ -22,7 +22,6 @@ import collections
 import functools
 import json
 import struct
-import weakref
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -107,14 +106,26 @@ def _vector_dumper() -> type[Any]:
     return _VectorDumper
 
 
-# Driver connections that know `VectorParameter` (their adapters are their own).
-_DUMPS_VECTORS: weakref.WeakSet[Any] = weakref.WeakSet()
+# Where a pooled connection keeps the search's cursor: in the pool's record of it, whose
+# ``info`` lives exactly as long as the driver connection (cleared when the pool reconnects).
+_CURSOR_KEY = "tm_search_cursor"
 
 
-def _knows_vectors(driver: Any) -> None:
-    if driver not in _DUMPS_VECTORS:
+def _search_cursor(conn: sa.Connection) -> Any:
+    """The connection's search cursor, made once per driver connection.
+
+    A fresh cursor per search set up its adapters again (dumpers for the arguments, loaders for
+    the columns): about a third of the driver's own CPU per call (0.28-0.38 against 0.23-0.24
+    ms, replaying 400 searches). A pooled connection serves one thread at a time, so its cursor
+    does too. The connection's adapters learn `VectorParameter` when the cursor is made.
+    """
+    pooled = conn.connection
+    driver: Any = pooled.driver_connection
+    cursor: Any = pooled.info.get(_CURSOR_KEY)
+    if cursor is None or cursor.closed or cursor.connection is not driver:
         driver.adapters.register_dumper(VectorParameter, _vector_dumper())
-        _DUMPS_VECTORS.add(driver)
+        cursor = pooled.info[_CURSOR_KEY] = driver.cursor()
+    return cursor
 
 
 def _param(name: str, type_: Any) -> Any:
@@ -289,10 +300,7 @@ def search_rows(
     # so the pool replaces it), as `db_errors` expects.
     driver_error: type[DBAPIModule.Error] = conn.dialect.loaded_dbapi.Error
     try:
-        driver: Any = conn.connection.driver_connection
-        if isinstance(query_vector, VectorParameter):
-            _knows_vectors(driver)
-        cursor = driver.cursor()
+        cursor = _search_cursor(conn)
         # Rows come back in binary: numbers are copied, not parsed from text (PostgreSQL's text
         # form of a float8 is exact, so the values are the same either way).
         cursor.execute(sql, values, binary=True)

@@ -75,6 +75,8 @@ class StoreContext:
 
     def close(self) -> None:
         """Release database connections and drop the in-memory indexes."""
+        if self.search_db is not None:
+            self.search_db.close()
         self.engine.dispose()
         self.indexes.clear()
 

@@ -401,13 +401,16 @@ def test_store_search_walks_the_hnsw_index_with_recall_of_exact(open_pg):
     m = t.memories.c
     where = [m.namespace == "big", m.status == "active"]
 
+    engines = (s.engine, s._services.ctx.search_db.reader)  # the store's, the search's own
+
     def scans() -> int:
         # Each pooled connection flushes its statistics (the searches ran on one of them).
-        with contextlib.ExitStack() as pooled:
-            for _ in range(s.engine.pool.size()):  # type: ignore[attr-defined]
-                conn = pooled.enter_context(s.engine.connect())
-                conn.execute(sa.text("SELECT pg_stat_force_next_flush()"))
-                conn.commit()
+        for engine in engines:
+            with contextlib.ExitStack() as pooled:
+                for _ in range(engine.pool.size()):  # type: ignore[attr-defined]
+                    conn = pooled.enter_context(engine.connect())
+                    conn.execute(sa.text("SELECT pg_stat_force_next_flush()"))
+                    conn.commit()
         with s.engine.connect() as conn:
             return int(conn.execute(
                 sa.text("SELECT idx_scan FROM pg_stat_user_indexes WHERE indexrelname = :name"),
@@ -429,9 +432,10 @@ def test_store_search_walks_the_hnsw_index_with_recall_of_exact(open_pg):
         total += 10
     assert hit / total >= 0.95
     assert scans() - before >= 30
-    with s.engine.connect() as conn:  # nothing of the scan's settings outlives the call
-        assert conn.execute(sa.text("SHOW enable_sort")).scalar() == "on"
-        assert conn.execute(sa.text("SHOW hnsw.ef_search")).scalar() == "40"
+    for engine in engines:
+        with engine.connect() as conn:  # nothing of the scan's settings outlives the call
+            assert conn.execute(sa.text("SHOW enable_sort")).scalar() == "on"
+            assert conn.execute(sa.text("SHOW hnsw.ef_search")).scalar() == "40"
 
 
 @pytest.mark.parametrize("over", [64, 3])
