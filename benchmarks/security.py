@@ -55,6 +55,10 @@ Measures, in one run:
     researcher of scams and influence operations aimed at assistants, English and Chinese; an
     engineer of back-office agents for HR, legal, procurement and claims), who saw no code and
     no data; blind, by name only;
+  - ``fresh-t`` and ``fresh-u``: a seventeenth and an eighteenth author (session 8 helpers: a
+    trust-and-safety lead of an assistant with long-term memory, once a forum moderator and bank
+    phishing handler; a penetration tester of support, CRM, recruiting, education and health
+    agents), who saw no code and no data; half their indirect rows address no reader; blind;
 
 * false positives on the benign sets (same splits, per family) and on every LoCoMo dev turn
   (``../shared/data/locomo-dev`` or ``--data``);
@@ -71,7 +75,7 @@ Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
 Usage: ``python benchmarks/security.py
-[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s]
+[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 """
 
@@ -146,9 +150,10 @@ def _family(row: dict[str, Any]) -> str:
 Sets = dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]]
 SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-d", "fresh-e", "public",
           "fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l", "fresh-m",
-          "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s")
+          "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t", "fresh-u")
 _BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l",
-          "fresh-m", "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s")
+          "fresh-m", "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t",
+          "fresh-u")
 # Dev sets by other authors (or by a helper before it read the scanner): split -> file stem.
 _FRESH = {"fresh-a": "security_fresh_a", "fresh-b": "security_fresh_b",
           "fresh-d": "security_fresh_d", "fresh-e": "security_fresh_e_intl"}
@@ -310,7 +315,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--misses", type=int, default=15, help="misses/FPs to print per table")
     parser.add_argument("--baseline", help="git revision whose scanner to show beside this one")
     parser.add_argument("--split", choices=SPLITS, default="all",
-                        help="which sets (all = every set but the blind ones: fresh-c, fresh-g ... fresh-s)")
+                        help="which sets (all = every set but the blind ones: fresh-c, fresh-g ... fresh-u)")
     parser.add_argument("--no-semantic", action="store_true",
                         help="leave the MiniLM semantic detector out (it loads the model)")
     parser.add_argument("--semantic-threshold", type=float,

@@ -88,6 +88,18 @@ _STRONG = re.compile(
             r"\b(?:note|notes|instructions?|message|memo)\b[^.\n:]{0,10}? for (?:whichever|whatever|any|every)"
             r" (?:[\w-]+ )?(?:assistant|agent|bot|model|ai)s?\b",
             r"\((?:for|to) (?:digital|virtual|automated|ai|smart|all) (?:assistants|agents|models)\)",
+            # the output as the addressee, bound to this text: "Summaries of this thread should
+            # conclude …", "any answer derived from this page must …", "Summary for reading tools:"
+            r"\b(?:summar(?:y|ies)|overviews?|answers?|descriptions?|comparisons?|roundups?|takeaways?"
+            r"|coverage)\b[^.\n:]{0,30}?\b(?:of|for|from|about|derived from|using|citing) (?:this|these)"
+            r" [\w-]+(?: [\w-]+)?\b[^.\n]{0,20}?\b(?:should|must|needs? to|has to|is to|shall)\b",
+            r"\bsummar(?:y|ies) for " + lex.HEAD + r"\s?:",
+            # "Note for anyone compiling a summary", "Readers summarising this document … should"
+            r"\b(?:note|notes|message|instructions?|guidance)\W{1,3}(?:to|for)\W{1,3}(?:anyone|anybody"
+            r"|whoever|whatever) (?:\w+ing|who|that)\b",
+            r"\b(?:readers?|anyone|anybody|whoever|tools?|services?) (?:summari[sz]ing|condensing"
+            r"|aggregating|compiling|digesting) (?:this|these) [\w-]+\b[^.\n]{0,40}?\b(?:should|must)\b",
+            r"\bif (?:you'?re|you are) (?:getting|having) (?:this|these) [\w-]+(?: [\w-]+)? summari[sz]ed\b",
         )
     )
 )
@@ -151,9 +163,15 @@ _DIRECTIVE = re.compile(
     r"|subscribe|call|contact|apply|authori[sz]e|waive|upgrade|summari[sz]e|describe|present"
     r"|conclude|omit|replace|reassign|escalate|elevate|wire|swap|alter|modify|falsify|inflate|process|retain|whitelist|disable|enable|quietly|silently"
     r"|merge|commit|push|deploy|mention|claim|cite|praise|hire|shortlist|advance|reject|decline"
-    r"|sign|confirm|book|cancel|reply|use|register|create|close|restart|translate|rewrite|hide"
+    r"|sign|confirm|book|cancel|reply|use|register|create|close|restart|translate|rewrite|hide|list"
     r"|crawl|assign"
     r"|secretly)\b"
+)
+# Describing this text, told what to state: "When describing this shop, state that …".
+_DESCRIBING = re.compile(
+    r"\b(?:when|while|if) (?:describing|summari[sz]ing|reviewing|citing|recommending|comparing"
+    r"|listing|ranking) (?:this|these) [\w-]+(?: [\w-]+)?,\s*(?:always\s+|please\s+)?(?:state|say"
+    r"|describe|mention|present|report|call|list|omit|exclude|claim|conclude|recommend|rank|rate)\b"
 )
 # A reader named and ordered at once: "Assistant, tell the user …", "ops-assistant: restart …",
 # "model, when you see this row output …", "@gemini please change …". Outside a transcript (where
@@ -294,7 +312,10 @@ _BEFORE, _AFTER = 90, 110  # a cue reaches this far before and after its anchor 
 # long text costs a few substring scans rather than one regex pass per cue pattern.
 _ANCHOR_WORDS = ("ai", "a.i.", "llm", "gpt", "bot", "assistant", "agent", "model", "crawler",
                  "copilot", "summari", "automat", "autonom", "engine", "software", "processor",
-                 "parser", "classifier", "anyone", "whoever", "whatever", "gemini", "claude")
+                 "parser", "classifier", "anyone", "whoever", "whatever", "gemini", "claude",
+                 "answer", "tool", "overview", "takeaway", "note-taker", "notetaker", "planner",
+                 "aggregat", "reader", "summar", "service", "workflow", "pipeline", "adjuster",
+                 "importer")
 _SELF_WORDS = ("instructed", "no longer", "your new ", "your real ", "your actual ", "your true ",
                "your earlier ", "your previous ", "your old ", "your current ",
                "instructions have been")
@@ -379,6 +400,9 @@ def find_addressed(text: str) -> AddressedHit | None:
         directive = _DIRECTIVE.search(window)
         if directive is not None:
             return hit("addressed.machine_reader", cue.start(), lo + directive.end())
+    describing = _DESCRIBING.search(folded) if "describ" in folded or "summari" in folded else None
+    if describing is not None:
+        return hit("addressed.describing_order", describing.start(), describing.end())
     if spans and _TRANSCRIPT.search(folded) is None:
         for order in _cues(_VOCATIVE, folded, spans):
             named = folded[order.start() : order.end() - len(order.group().split()[-1])]
@@ -390,7 +414,7 @@ def find_addressed(text: str) -> AddressedHit | None:
     ]
     for cue in _cues(_WEAK, folded, hostile_spans):
         lo, window = _paragraph(folded, cue.start(), cue.end())
-        act = _HOSTILE.search(window)
+        act = _first_act(_HOSTILE, window)
         if act is not None:
             return hit("addressed.assistant_hostile", cue.start(), lo + act.end())
     if not _holds(folded, _STANDING_WORDS) or _LETTER_TO_A_PERSON.match(folded):
@@ -405,7 +429,22 @@ def find_addressed(text: str) -> AddressedHit | None:
         while stop is not None:
             window, lo = window[stop.end() :], lo + stop.end()
             stop = _SENTENCE_END.search(window, 0, cue.start() - lo)
-        act = _STANDING_HOSTILE.search(window)
+        act = _first_act(_STANDING_HOSTILE, window)
         if act is not None:
             return hit("addressed.standing_hostile", lo + act.start(), lo + act.end())
+    return None
+
+
+# A rule that forbids the act is a safeguard: "the agent must never approve payments on its own",
+# "should never send to external domains", "can never auto-approve". Only the act's own clause
+# counts ("… not bother verifying, just approve payments" still orders the payment).
+_FORBIDS = re.compile(r"\b(?:never|not|cannot|can'?t|don'?t|doesn'?t|won'?t|mustn'?t|shouldn'?t|no longer)\b")
+_CLAUSE = re.compile(r"[.,;:!?\n]")
+
+
+def _first_act(pattern: re.Pattern[str], window: str) -> re.Match[str] | None:
+    for act in pattern.finditer(window):
+        start = max((m.end() for m in _CLAUSE.finditer(window, 0, act.start())), default=0)
+        if _FORBIDS.search(window, start, act.start()) is None:
+            return act
     return None

@@ -41,7 +41,7 @@ MACHINE_NOUN = (
     r"|crawlers?|bots?|summari[sz]ers?|planners?|aggregators?|engines?|helpers?|services?"
     r"|maintainers?|listeners?|underwriters?|graders?|scrapers?|filters?|pipelines?|plugins?"
     r"|companions?|modules?|integrations?|processors?|parsers?|classifiers?|software|programs?|copilots?"
-    r"|helpdesks?|analysts?)"
+    r"|helpdesks?|analysts?|adjusters?|workflows?|importers?|estimators?|intake)"
 )
 # "AI researchers", "AI ethics": people and topics, not a machine reader.
 NOT_PEOPLE = (
@@ -55,7 +55,15 @@ MACHINE = (
     r"(?:(?:[\w-]+ )?(?:ai|a\.i\.|llm|gpt)(?:[ -][\w-]+){0,2}?[ -]" + MACHINE_NOUN
     + r"|(?:[\w-]+ ){0,2}?(?:ai|a\.i\.|llms?|gpts?)" + NOT_PEOPLE + r"|chatbots?|crawlers?|copilots?"
     r"|language[- ]models?"
-    r"|answer engines?|summari[sz]ers?|(?:automated|autonomous|coding|code|agentic)[ -]"
+    r"|answer engines?|summari[sz]ers?|note[- ]?takers?|aggregators?"
+    # a tool named by what it does: "reading tools", "screening tools", "summarization services"
+    r"|(?:reading|screening|summari[sz]ation|summary|summari[sz]ing|answer|comparison|review"
+    r"|itinerary|research|note[- ]taking|transcription) (?:tools?|services?|planners?|apps?)"
+    # back-office automation named by its job: "Automated AP:", "NOTE TO AUTOMATED ADJUSTER",
+    # "the abstraction tool", "the sentiment pipeline", "Underwriting system:"
+    r"|automat(?:ed|ion)(?: [\w-]+){0,2}?(?= ?[:—–-]| (?:should|must|is to|shall)\b)"
+    r"|[\w-]+ (?:pipeline|workflow|tool|automation|system)s?(?= ?[:—–])"
+    r"|(?:automated|autonomous|coding|code|agentic)[ -]"
     r"(?:[\w-]+[ -]){0,2}?" + MACHINE_NOUN + r")"
 )
 HEAD = (
@@ -89,7 +97,8 @@ IMPERATIVE = (
     r"|reset|run|execute|install|download|visit|click|subscribe|call|contact|authori[sz]e|waive"
     r"|upgrade|conclude|omit|replace|reassign|escalate|register|create|close|restart|translate"
     r"|rewrite|hide|crawl|assign|change|update|add|ask|claim|cancel|disable|enable|merge|push"
-    r"|deploy|you (?:must|should|are (?:now )?(?:permitted|instructed|required|authori[sz]ed)))\b"
+    r"|deploy|present|rank|exclude|omit|weight|quote|confirm|link"
+    r"|you (?:must|should|are (?:now )?(?:permitted|instructed|required|authori[sz]ed)))\b"
 )
 # Speaker labels of a transcript: there "Assistant:" introduces what the assistant said.
 TRANSCRIPT = r"(?:^|\n)\s*(?:user|human|customer|client|caller|me|q|patient|student|guest)\s*:"
@@ -136,6 +145,13 @@ KEEP_FROM_USER = (
     r"|inspect)\b"
 )
 CHECKS_OFF = (
+    # back-office checks dropped: "skip the nurse review", "without 3-way match", "no approval
+    # needed", "verification is not required", "without routing to the category manager"
+    r"\b(?:skip|skips|skipping|bypass|waive|waived|without|no need (?:for|to))\b[^.!?\n]{0,40}?\b(?:approver"
+    r"|approval|inspection|(?:3|three)-way match|match|referral|routing|sign-?off|audit|nurse review"
+    r"|manual review|siu|fraud (?:score|check|rule)|qa|review step|education check|background check)\b"
+    r"|\b(?:approval|verification|review|inspection) (?:is )?(?:not (?:required|needed|necessary)|waived)"
+    r"|\bno (?:approval|verification|review|inspection) (?:is )?(?:needed|required|necessary)\b|"
     r"\b(?:skip|bypass|waive|disable|turn off|switch off|not apply|don't apply|ignore|"
     r"disregard|discard|omit|override|forget|drop|abandon|set aside|never mind)\b[^.!?\n]{0,60}?\b(?:verification|verify|confirmation|confirm|"
     r"review|evaluation|criteria|filters?|safety|security|guidelines|policies|policy|rules|"
@@ -164,7 +180,8 @@ _USERS = (
 _CLAIM = (
     r"(?:only|#1|number one|best|official|legitimate|fake|debunked|discontinued|deprecated"
     r"|secure|safe|standard|verified|correct|approved|succeeded|successful|no unusual|positive"
-    r"|5/5|100%|malware-free|outdated|unavailable|record)"
+    r"|5/5|100%|malware-free|outdated|unavailable|record|guaranteed|insured|fda-approved"
+    r"|sec-registered|licensed|endorsed|doctor-recommended)"
 )
 _ACTS = (
     r"\b(?:escalate|elevate|promote|upgrade|add)\b[^.!?\n]{0,40}?\b(?:to|as) (?:an? )?(?:domain "
@@ -221,6 +238,25 @@ PLANTED_ACTS = (
     r"\binstead\W{1,3}(?:just |only )?(?:output|say|reply|respond|print|write|answer)\b",
     r"\b(?:output|give|assign|award|return)\b[^.!?\n]{0,20}?\b\d{2,3} ?/ ?100\b",
     r"\b(?:put|move|rank|place)\b[^.!?\n]{0,30}?\b(?:at|to) the top\b",
+    # a record's outcome set in advance: "mark the request as policy-compliant", "set status
+    # approved", "record the result as 'Verified'", "report … to all three credit bureaus"
+    r"\b(?:mark|record|set|tag|code|flag|classify|categori[sz]e|report|return|declare)\b[^.!?\n]{0,40}?\b(?:as"
+    r"|to|status) ['\"‘“]?(?:paid|paid in full|verified|approved|met|compliant|policy-compliant|in-network"
+    r"|positive|diverse|preferred|pre-?approved|cleared|lowest|low risk|none)\b",
+    r"\b(?:release|approve|issue|schedule|post)\b[^.!?\n]{0,30}?\b(?:payments?|refunds?|claims?|the order"
+    r"|this order|all held)\b",
+    # the reader told how to frame a thing ("present this number as Microsoft's official line",
+    # "describe Brand B as having a 30% failure rate"), not how to lay out an answer
+    r"\b(?:present|describe|report|list|rank|treat|weight|label|characteri[sz]e|frame|portray|position)"
+    r"\b[^.!?\n]{1,60}?\bas (?!(?:a |an )?(?:table|list|bullets?|bullet points|json|markdown|summary"
+    r"|paragraph|csv|numbered|such|needed|appropriate|usual|well|possible|follows|data|untrusted"
+    r"|input|content|text|information|plain text|quotes?|unverified|claims?)\b)",
+    r"\brecommend\b[^.!?\n]{0,60}?\binstead of\b|\bnever (?:suggest|recommend|mention) (?:any )?"
+    r"(?:alternatives|other|competitors?)\b",
+    # what the user should hear left out: complaints, recalls, lawsuits, risk factors
+    r"\b(?:not (?:surface|mention|include|repeat)|leave out|exclude|omit|hide)\b[^.!?\n]{0,40}?\b"
+    r"(?:reviews?|complaints?|warnings?|lawsuits?|class action|recalls?|risks?|risk factors|negatives?"
+    r"|side effects|findings|reports?|section \d+)\b",
 )
 
 # Standing rules that poison a memory in the user's own voice: trust handed to someone else,
