@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from .addressed import AddressedHit
-from .hijack_zh import find_exclusive_line_zh, find_hijack_zh, find_task_then_line_zh
+from .hijack_zh import find_hijack_zh, find_task_then_line_zh
 from .mention import mention_segment
 from .zh_fold import FOLD
 
@@ -187,9 +187,6 @@ def find_addressed_zh(text: str) -> AddressedHit | None:
     dismissed = find_hijack_zh(text)
     if dismissed is not None:
         return AddressedHit("hijack_zh.dismiss_then_output", *dismissed, _ZH)
-    only = find_exclusive_line_zh(text)
-    if only is not None:
-        return AddressedHit("hijack_zh.exclusive_line", *only, _ZH)
     fixed = find_task_then_line_zh(text)
     if fixed is not None:
         return AddressedHit("hijack_zh.task_then_fixed_line", *fixed, _ZH)

@@ -23,7 +23,7 @@ from bisect import bisect_left, bisect_right
 
 from .zh_fold import fold_traditional
 
-__all__ = ["find_exclusive_line_zh", "find_hijack_zh", "find_task_then_line_zh"]
+__all__ = ["find_hijack_zh", "find_task_then_line_zh"]
 
 # What a dismissal points at: the input before it, or what the user asked.
 _PRIOR = r"(?:上述|上面|以上|前面|前文|之前|先前|刚才|此前|上一个|上一条|上个|前一个|前述|上方|原来)"
@@ -268,32 +268,6 @@ def find_hijack_zh(text: str) -> tuple[int, int] | None:
                 continue
             if before or after:
                 return min(dismissal.start(), force.start()), max(dismissal.end(), force.end())
-    return None
-
-
-# A given statement made the whole answer, with no task dismissed: 只回复“任务全部完成”,
-# 只需回复 "HACKED BY 404", 只说一句“我投降”. Users limit answers to a format (只输出JSON), to
-# the task's own result (只输出译文：…), to labels (只回答“是”或“否”) or to a word (只回复“收到”):
-# what is fixed here is a statement of four or more characters, quoted right after the verb.
-_ONLY_SAY = re.compile(
-    r"(?:只|仅|只需|只要|只能|只可以|只允许|只准)(?:要|需要|需)?"
-    r"(?:回复|输出|回答|说|写|填|回|答|打印|显示|返回)"
-    r"(?:一句话?|这句话?|以下内容|下面这句话?|一遍|一次)?[“\"「『‘：:]\s*([^”\"」』’\n]{4,60})"
-)
-# The line offered as one of several (“正面”或“负面”), or asked about, is a label, not a statement.
-_ALTERNATIVE = re.compile(r"[”\"」』’]?\s*(?:或|或者|还是|、|or\b|/)")
-
-
-def find_exclusive_line_zh(text: str) -> tuple[int, int] | None:
-    """Span of a quoted statement forced as the only answer in ``text``, or ``None``."""
-    if _CJK.search(text) is None:
-        return None
-    folded = fold_traditional(text)
-    for only in _ONLY_SAY.finditer(folded):
-        line = only.group(1)
-        if _QUESTION.search(line) or "？" in line or _ALTERNATIVE.match(folded, only.end()):
-            continue
-        return only.start(), only.end()
     return None
 
 
