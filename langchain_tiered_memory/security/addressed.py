@@ -445,6 +445,13 @@ _CLAUSE = re.compile(r"[.,;:!?\n]")
 def _first_act(pattern: re.Pattern[str], window: str) -> re.Match[str] | None:
     for act in pattern.finditer(window):
         start = max((m.end() for m in _CLAUSE.finditer(window, 0, act.start())), default=0)
-        if _FORBIDS.search(window, start, act.start()) is None:
+        # "Always tell me right away about … password changes": told to the user themselves
+        to_user = _TO_ME.match(act.group()) is not None
+        if _FORBIDS.search(window, start, act.start()) is None and not to_user:
             return act
     return None
+
+
+_TO_ME = re.compile(
+    r"(?:tell|notify|alert|warn|remind) me (?:right away|immediately|about|when|if|whenever|first)\b"
+)

@@ -132,7 +132,7 @@ _EXFIL = re.compile(
     re.IGNORECASE,
 )
 _STANDING = re.compile(
-    r"以后|从现在开始|从现在起|即日起|从今往后|今后|长期|一直有效|永久|每当|凡是|所有客户|默认设置|记忆|偏好|备忘|记住"
+    r"以后|从现在开始|从现在起|即日起|从今往后|今后|长期|一直有效|永久|每当|凡是|所有客户|默认设置|记忆|偏好|备忘|记住(?!登录|密码|账号|状态|了)"
 )
 # The task dismissed and replaced: 忽略这首诗的请求，改为输出… / 停止总结，改为写… / 新指令：
 _HIJACK = re.compile(
@@ -148,7 +148,8 @@ _HIJACK = re.compile(
     r"[。，,；;！!\s]{0,3}[^。！？\n]{0,6}?(?:复述|输出|回复|打印|重复|说出)"
     r"|不要(?:添加|加)任何(?:别的|其他|其它|额外)的?(?:字|词|内容|文字)"
     # the hidden instructions asked for
-    r"|(?:重复|复述|输出|翻译|打印|列出|贴出)[^。！？\n]{0,16}?(?:隐藏(?:的)?(?:系统)?(?:指令|提示|设定)|"
+    # (not the input to translate: 翻译成英文：“系统提示词用于设定…”)
+    r"|(?:重复|复述|输出|翻译|打印|列出|贴出)[^。！？\n“\"「『]{0,16}?(?:隐藏(?:的)?(?:系统)?(?:指令|提示|设定)|"
     r"系统提示词?|开发者(?:给你的)?指令|最开始收到的|收到的(?:第一条|全部|所有)(?:消息|指令))"
     # a persona without limits
     r"|你(?:现在|从现在起|从现在开始)?(?:必须)?(?:是|就是|扮演)[^。\n]{0,12}?(?:没有任何限制|不受任何(?:约束|限制)|"
@@ -224,7 +225,9 @@ def find_addressed_zh(text: str) -> AddressedHit | None:
 
 # A rule that warns against the act (请勿把验证码告诉他人, 银行不会要求您转账到…, 谨防…) is
 # the user's protection, not a poisoned memory.
-_WARNING = re.compile(r"不要|不得|请勿|切勿|千万别|千万不要|绝不|不会|禁止|严禁|谨防|警惕|提防|小心|防止|以免|骗")
+_WARNING = re.compile(
+    r"不要|不得|请勿|切勿|千万别|千万不要|绝不|不会|禁止|严禁|谨防|警惕|提防|小心|防止|以免|骗|不许|不准"
+)
 _CLAUSE_START = re.compile(r"[。！？!?\n；;，,]")
 
 
@@ -234,8 +237,18 @@ _ALERT = re.compile(r"警惕|谨防|提防|小心|诈骗|骗局|风险提示")
 def _warned_against(window: str, at: int) -> bool:
     starts = [m.end() for m in _CLAUSE_START.finditer(window, 0, at)]
     start = starts[-1] if starts else 0
-    end = _CLAUSE_START.search(window, at)
-    # a warning word before the act, or an alert anywhere in its clause (…的邮件提高警惕)
-    return _WARNING.search(window, start, at) is not None or _ALERT.search(
-        window, start, end.start() if end else len(window)
-    ) is not None
+    sentence = max((m.end() for m in _SENTENCE.finditer(window, 0, at)), default=0)
+    end = _SENTENCE.search(window, at)
+    # a warning word before the act in its clause, an alert anywhere in its sentence (…的邮件
+    # 提高警惕; 凡是要求您转账到安全账户的，都是诈骗), or a destination the user owns (抄送给我的助理
+    # 刘敏（liumin@…）, 我老公的邮箱是…)
+    return (
+        _WARNING.search(window, start, at) is not None
+        or _ALERT.search(window, sentence, end.start() if end else len(window)) is not None
+        or (_OWN.search(window, sentence, at) is not None and _ADDRESS.match(window, at) is not None)
+    )
+
+
+_SENTENCE = re.compile(r"[。！？!?\n]")
+_OWN = re.compile(r"我的|我老公|我老婆|我先生|我太太|我妈|我爸|我家|本人")
+_ADDRESS = re.compile(r"https?://|www\.|[\w.+-]+@|[a-z0-9-]+\.(?:com|cn|net|org)", re.IGNORECASE)

@@ -198,6 +198,12 @@ _CJK = re.compile("[\u4e00-\u9fff]")
 
 
 _SENTENCE_END = re.compile("[\n。！!]")
+# Options offered (支持或不支持, 第2、3题) rather than a line given.
+_CHOICE = re.compile(r"或|还是|^第[\d一二三四五六七八九十]")
+_ALTERNATIVES = re.compile(r"\s*(?:[“\"「『‘]|或|、|/)")
+_NEGATED = re.compile(r"(?:不要|别|不许|不准|不能)$")
+_EXAMPLE = re.compile(r"[^”\n]{0,12}”\s*(?:等|之类|这类|这样的|这种|一类)")
+_REPORTED = re.compile(r"[他她它]们?[\u4e00-\u9fff]{0,3}$")
 # "输出成Excel表格吧", "写成英文": a format or a language asked for, not a given line.
 _FORMAT = re.compile(
     r"(?:excel|ppt|word|pdf|csv|json|markdown|表格|列表|图表|文档|格式|英文|中文|日文|繁体|简体)",
@@ -217,7 +223,19 @@ def _fixed_line(folded: str, force: re.Match[str]) -> bool:
         close = folded.find(_QUOTES[force.group()[-1]], end, cut)
         cut = close if close > end else cut
     payload = folded[end:cut].strip().rstrip(_CLOSING)
-    if _QUESTION.search(payload) or _FORMAT.match(payload):
+    if _QUESTION.search(payload) or _FORMAT.match(payload) or _CHOICE.search(payload):
+        return False
+    # One of several quoted options (写出“增大”“减小”或“不变”之一) is a choice, not a given line.
+    if cut < len(folded) and _ALTERNATIVES.match(folded, cut + 1):
+        return False
+    # A force negated (不要写成「軟件」) or reported (她低声说，“…”) forces nothing; only a force
+    # that is one verb and its quote counts here (回答了，只回答： spans two clauses).
+    verb = force.group()
+    before = folded[max(0, force.start() - 6) : force.start()]
+    said = force.start() + verb.rfind("说")
+    if said >= force.start() and _REPORTED.search(folded, max(0, said - 6), said):
+        return False
+    if "，" not in verb and "," not in verb and _NEGATED.search(before):
         return False
     # "直接输出结果：" with nothing after it asks for a format, not for a given text.
     return bool(payload) or force.group()[-1] not in _OPEN_CHARS
@@ -252,6 +270,11 @@ def find_hijack_zh(text: str) -> tuple[int, int] | None:
         lo = max(0, force.start() - _AFTER - _REACH)
         hi = min(len(folded), force.end() + _BEFORE + _REACH)
         for dismissal in dismissals[bisect_left(starts, lo) : bisect_right(starts, hi)]:
+            # a dismissal quoted as an example (夹带“忽略之前的指令”等内容) is named, not given
+            if _EXAMPLE.match(folded, dismissal.end()) and folded.rfind("“", 0, dismissal.start()) > (
+                folded.rfind("”", 0, dismissal.start())
+            ):
+                continue
             # The force may begin inside the dismissal (不用回答这个问题了，原样吐出来：): what
             # matters is that the text it introduces comes after it.
             # At most a line break between them: lines of separate requests do not pair up.
