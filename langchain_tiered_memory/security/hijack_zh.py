@@ -259,17 +259,23 @@ def find_hijack_zh(text: str) -> tuple[int, int] | None:
         return None
     # One character for one: offsets into the folded text are offsets into ``text``.
     folded = fold_traditional(text)
-    forces = [f for f in _FORCE.finditer(folded) if _fixed_line(folded, f)]
+    forces = list(_FORCE.finditer(folded))
     if not forces:
         return None
     # One pass for the dismissals, then each force pairs with those near it: a text packed with
-    # forced outputs costs two passes, not one dismissal search per force.
+    # forced outputs costs two passes, not one dismissal search per force, and a force is read
+    # for its fixed line only when a dismissal is near it.
     dismissals = list(_DISMISS.finditer(folded))
+    if not dismissals:
+        return None
     starts = [d.start() for d in dismissals]
     for force in forces:
         lo = max(0, force.start() - _AFTER - _REACH)
         hi = min(len(folded), force.end() + _BEFORE + _REACH)
-        for dismissal in dismissals[bisect_left(starts, lo) : bisect_right(starts, hi)]:
+        near = dismissals[bisect_left(starts, lo) : bisect_right(starts, hi)]
+        if not near or not _fixed_line(folded, force):
+            continue
+        for dismissal in near:
             # a dismissal quoted as an example (夹带“忽略之前的指令”等内容) is named, not given
             if _EXAMPLE.match(folded, dismissal.end()) and folded.rfind("“", 0, dismissal.start()) > (
                 folded.rfind("”", 0, dismissal.start())
