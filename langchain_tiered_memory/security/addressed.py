@@ -320,10 +320,9 @@ _SELF_WORDS = ("instructed", "no longer", "your new ", "your real ", "your actua
                "your earlier ", "your previous ", "your old ", "your current ",
                "instructions have been")
 _STANDING_WORDS = ("whenever", "every time", "each time", "anytime", "any time", "future",
-                   "from now on", "going forward", "henceforth", "permanent", "standing ",
-                   "long-term", "remember th", "in mind", "in memory", "save this", "store this",
-                   "to your", "sessions", "in every", "always", "memor", "persist", "forever",
-                   "remember", "session", "standing")
+                   "from now on", "going forward", "henceforth", "permanent", "standing",
+                   "long-term", "remember", "in mind", "memor", "save this", "store this",
+                   "to your", "session", "in every", "always", "persist", "forever")
 
 
 @dataclass(frozen=True, slots=True)

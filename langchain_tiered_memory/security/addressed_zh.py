@@ -198,12 +198,12 @@ def find_addressed_zh(text: str) -> AddressedHit | None:
             return AddressedHit("addressed_zh.machine_reader", cue.start(), cue.end(), _ZH)
     if _CHAT_LOG.search(folded) is None:
         for cue in _JOB_LABEL.finditer(folded):
-            lo, window = _paragraph(folded, cue.end(), cue.end())
+            _, window = _paragraph(folded, cue.end(), cue.end())
             order = _ORDER_AFTER_LABEL if cue.group().rstrip()[-1:] in "：:" else _ORDER
-            act = order.match(folded, cue.end()) or _HOSTILE.search(window)
+            if order.match(folded, cue.end()) is None and _HOSTILE.search(window) is None:
+                continue
             # a reader's label inside a quoted example of a discussion is mentioned, not used
-            quoted = len(folded) == len(text) and mention_segment(text, cue.start(), cue.end())
-            if act is not None and not quoted:
+            if len(folded) != len(text) or mention_segment(text, cue.start(), cue.end()) is None:
                 return AddressedHit("addressed_zh.reader_by_job", cue.start(), cue.end(), _ZH)
     for cue in _CUE_WEAK.finditer(folded):
         lo, window = _paragraph(folded, cue.start(), cue.end())
@@ -235,8 +235,7 @@ _ALERT = re.compile(r"警惕|谨防|提防|小心|诈骗|骗局|风险提示")
 
 
 def _warned_against(window: str, at: int) -> bool:
-    starts = [m.end() for m in _CLAUSE_START.finditer(window, 0, at)]
-    start = starts[-1] if starts else 0
+    start = max((m.end() for m in _CLAUSE_START.finditer(window, 0, at)), default=0)
     sentence = max((m.end() for m in _SENTENCE.finditer(window, 0, at)), default=0)
     end = _SENTENCE.search(window, at)
     # a warning word before the act in its clause, an alert anywhere in its sentence (…的邮件

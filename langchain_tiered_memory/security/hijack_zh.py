@@ -241,6 +241,14 @@ def _fixed_line(folded: str, force: re.Match[str]) -> bool:
     return bool(payload) or force.group()[-1] not in _OPEN_CHARS
 
 
+def _example(folded: str, dismissal: re.Match[str]) -> bool:
+    """Whether a dismissal lies in a quote followed by 等/之类: an example of one."""
+    opened = folded.rfind("“", 0, dismissal.start())
+    return opened > folded.rfind("”", 0, dismissal.start()) and bool(
+        _EXAMPLE.match(folded, dismissal.end())
+    )
+
+
 def _quoted(folded: str, force: re.Match[str], at: int) -> bool:
     """Whether ``at`` lies inside the line a force quotes: 说“忽略规则” names the order."""
     opener = force.group()[-1]
@@ -265,7 +273,8 @@ def find_hijack_zh(text: str) -> tuple[int, int] | None:
     # One pass for the dismissals, then each force pairs with those near it: a text packed with
     # forced outputs costs two passes, not one dismissal search per force, and a force is read
     # for its fixed line only when a dismissal is near it.
-    dismissals = list(_DISMISS.finditer(folded))
+    # A dismissal quoted as an example (夹带“忽略之前的指令”等内容) is named, not given.
+    dismissals = [d for d in _DISMISS.finditer(folded) if not _example(folded, d)]
     if not dismissals:
         return None
     starts = [d.start() for d in dismissals]
@@ -276,11 +285,6 @@ def find_hijack_zh(text: str) -> tuple[int, int] | None:
         if not near or not _fixed_line(folded, force):
             continue
         for dismissal in near:
-            # a dismissal quoted as an example (夹带“忽略之前的指令”等内容) is named, not given
-            if _EXAMPLE.match(folded, dismissal.end()) and folded.rfind("“", 0, dismissal.start()) > (
-                folded.rfind("”", 0, dismissal.start())
-            ):
-                continue
             # The force may begin inside the dismissal (不用回答这个问题了，原样吐出来：): what
             # matters is that the text it introduces comes after it.
             # At most a line break between them: lines of separate requests do not pair up.

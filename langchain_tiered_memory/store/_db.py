@@ -115,10 +115,8 @@ def _postgres_engine(url: str | sa.URL, *, autocommit: bool = False) -> sa.Engin
     # search); a connection used within the last `_PING_AFTER` seconds is trusted instead. If
     # the server went away inside that window, the one operation fails (a StoreError), SQLAlchemy
     # discards the pool's connections, and the next operation connects afresh.
-    if autocommit:
-        engine = sa.create_engine(url, pool_size=10, max_overflow=20, isolation_level="AUTOCOMMIT")
-    else:
-        engine = sa.create_engine(url, pool_size=10, max_overflow=20)
+    options: dict[str, Any] = {"isolation_level": "AUTOCOMMIT"} if autocommit else {}
+    engine = sa.create_engine(url, pool_size=10, max_overflow=20, **options)
 
     @event.listens_for(engine, "checkin")
     def _on_checkin(_dbapi_conn: Any, record: Any) -> None:
