@@ -100,6 +100,12 @@ _STRONG = re.compile(
             r"\b(?:readers?|anyone|anybody|whoever|tools?|services?) (?:summari[sz]ing|condensing"
             r"|aggregating|compiling|digesting) (?:this|these) [\w-]+\b[^.\n]{0,40}?\b(?:should|must)\b",
             r"\bif (?:you'?re|you are) (?:getting|having) (?:this|these) [\w-]+(?: [\w-]+)? summari[sz]ed\b",
+            # a machine told what to do with this very text: "AI assistants should give this
+            # number", "chatbots must close their answer with \"…\"", "automated answers should
+            # link here" (what AI systems should do in general names nothing here and passes)
+            r"\b" + lex.MACHINE + r" (?:should|must|shall|needs? to|are to|is to|are required to|is "
+            r"required to)\b(?! (?:never|not|only when|only if)\b)(?=[^.!?\n]{0,80}?(?:\b(?:this|these|here|below|above|the following)\b"
+            r"|[\"“'‘:]|" + lex.DESTINATION + r"))",
         )
     )
 )
@@ -220,7 +226,8 @@ _HOSTILE = re.compile(
             r"{0,60}?\b(?:recovery|payout|deposit|routing|iban|bank|vendor record|payments?|"
             r"remittance|trusted (?:contact|sender|domain)|whitelist|deploy keys?|ssh key|write "
             r"access|admin|backstage|clearance|autopay|email address|address everywhere)\b",
-            r"\b(?:mark|classify|flag|label)\b[^.!?\n]{0,40}?\bas (?:verified|identity-verified|"
+            r"\b(?:mark|classif(?:y|ied)|flag|label|record|report|code)(?:ed|ged|led)?\b[^.!?\n]{0,40}?\bas "
+            r"(?:such\b|'|\"|“|‘)?\W{0,2}(?:verified|identity-verified|paid in full|met\b|compliant|resolved|"
             r"approved|passed|safe|important|delivered|trusted|paid|legitimate|not spam)\b",
             r"\bauto-?(?:accept|merge|approve|reply|forward|pay)\w*|\bautomatically (?:approve|"
             r"merge|accept|add|reply|forward|pay)\b|\b(?:approve|merge) (?:and merge |and "
@@ -238,6 +245,17 @@ _HOSTILE = re.compile(
             r"stored card|saved payment|saved credit card|stored credit card)\b",
             r"\b(?:curl|wget|bash|powershell|chmod|sudo|rm -rf|pip install|npm install|base image)\b",
             *lex.PLANTED_ACTS,
+            # a conclusion fixed, personal data attached, a tool called, the user signed up or
+            # kept from the official route
+            r"\bconclude (?:that|with)\b|\bthe conclusion (?:is|should be)\b|\bthe only thing (?:they"
+            r"|you|the user|users) (?:need|should) (?:to )?(?:hear|know)\b",
+            r"\b(?:attach|include|add)\b[^.!?\n]{0,40}?\b(?:home addresses|personal (?:phone numbers"
+            r"|emails?)|(?:staff|employee) directory|salaries)\b",
+            r"\bcall [a-z_]{3,40}\(|\bsign (?:the user|them|users|the customer) up\b|\baccept all"
+            r" (?:marketing )?cookies\b|\b(?:recommend|suggest) only (?!when|if)\w+;",
+            r"\b(?:do not|don'?t|never) (?:send|refer|direct|point) (?:the )?(?:users?|people|customers"
+            r"|them) to (?:the )?(?:official|government|real|vendor'?s?)\b",
+            r"\bgrant\b[^.!?\n]{0,40}?\b(?:admin|administrator|owner|superuser)\b",
         )
     )
 )
@@ -299,6 +317,7 @@ _LETTER_TO_A_PERSON = re.compile(
     r"|buddy|pal|mate)\b)[^\W\d_]+(?:[ \t][^\W\d_]+)?|team|all|everyone|folks)"
     r"[ \t]*(?:[,:!—–]|\n)"
 )
+_SALUTATION = re.compile(r"\W{0,3}(?:dear|hi|hello|hey|attention|attn)\b")
 _FORWARD_ONLY = re.compile(
     r"always|whenever|every time|each time|any ?time|from now on|going forward|henceforth|in every"
 )
@@ -315,10 +334,11 @@ _ANCHOR_WORDS = ("ai", "a.i.", "llm", "gpt", "bot", "assistant", "agent", "model
                  "parser", "classifier", "anyone", "whoever", "whatever", "gemini", "claude",
                  "answer", "tool", "overview", "takeaway", "note-taker", "notetaker", "planner",
                  "aggregat", "reader", "summar", "service", "workflow", "pipeline", "adjuster",
-                 "importer")
+                 "importer", "recommender", "ranker", "scraper", "tagger")
 _SELF_WORDS = ("instructed", "no longer", "your new ", "your real ", "your actual ", "your true ",
                "your earlier ", "your previous ", "your old ", "your current ",
-               "instructions have been")
+               "instructions have been", "the real ", "the actual ", "the true ",
+               "has elevated", "has admin", "has full", "has root")
 _STANDING_WORDS = ("whenever", "every time", "each time", "anytime", "any time", "future",
                    "from now on", "going forward", "henceforth", "permanent", "standing",
                    "long-term", "remember", "in mind", "memor", "save this", "store this",
@@ -413,6 +433,9 @@ def find_addressed(text: str) -> AddressedHit | None:
     ]
     for cue in _cues(_WEAK, folded, hostile_spans):
         lo, window = _paragraph(folded, cue.start(), cue.end())
+        if cue.start() < 4 and _SALUTATION.match(folded, cue.start()):
+            # "Dear Customer Service Bot," heads the whole letter, not only its first paragraph
+            lo, window = cue.start(), folded[cue.start() : cue.end() + 3 * _WINDOW]
         act = _first_act(_HOSTILE, window)
         if act is not None:
             return hit("addressed.assistant_hostile", cue.start(), lo + act.end())

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["MAX_QUOTED", "mention_segment"]
+__all__ = ["MAX_QUOTED", "discusses_attacks", "mention_segment"]
 
 MAX_QUOTED = 160  # characters of one quoted segment that may be a mention
 
@@ -26,7 +26,7 @@ _META = re.compile(
     r"\b(?:phrases?|examples?|such as|known as|called|so-called|prompt injections?|injections?"
     r"|jailbreaks?|attacks?|attackers?|red[ -]team(?:ing|er)?|classifiers?|detectors?|detect"
     r"|filters?|blog|paper|article|went viral|meme|for instance|classic|string|strings|untrusted"
-    r"|payloads?|technique|trick|tricks|defend|defen[cs]e|mitigat\w*|security awareness"
+    r"|(?<!webhook )(?<!json )(?<!api )(?<!request )(?<!response )(?<!event )payloads?|technique|trick|tricks|defend|defen[cs]e|mitigat\w*|security awareness"
     # test code that quotes an attack as its fixture: "X" style inputs, parametrize lists
     r"|style inputs?|style prompts?|unit tests?|snapshot tests?|test cases?|fixtures?"
     r"|parametrize|pytest|assert\w*|unittest|testcase|regression tests?"
@@ -94,3 +94,8 @@ def mention_segment(text: str, start: int, end: int) -> tuple[int, int] | None:
     if _DESTINATION.search(inside) or _USE.search(before):
         return None
     return segment if _META.search(outside) is not None else None
+
+
+def discusses_attacks(text: str) -> bool:
+    """Whether ``text`` talks about attacks or examples (a discussion word anywhere in it)."""
+    return _META.search(_HOST.sub(" ", text.casefold())) is not None

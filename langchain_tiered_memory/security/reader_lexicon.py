@@ -68,6 +68,9 @@ MACHINE = (
 )
 HEAD = (
     r"(?:" + MACHINE + r"|(?:[\w-]+[ -]){0,2}?(?:assistants?|agents?|bots?|models?)"
+    # nouns only a machine is called by: "note to the sentiment classifier", "note to recommender"
+    r"|(?:[\w-]+[ -]){0,2}?(?:classifiers?|recommenders?|recommendation engines?|rankers?"
+    r"|scrapers?|taggers?|review-analysis tools?|reader tools?)"
     # "AI bookkeeper", "LLM grader": a machine doing a job (people doing AI jobs are not one)
     r"|(?:ai|llm|gpt)[ -](?!(?:researcher|engineer|developer|enthusiast|expert|scientist"
     r"|practitioner|leader|investor|founder|artist|ethicist|influencer|commentator|journalist"
@@ -111,7 +114,7 @@ DESTINATION = (
     r"|\bvenmo\b|\bzelle\b|\bpaypal\b|\bcash ?app\b|\bin (?:a |my )?dm\b|(?<![\w.])@[a-z][\w-]{2,30})"
 )
 SHARE = (
-    r"(?:send|(?<!going )(?<!look )forward|e-?mail|share|upload|post|paste|copy|include|attach"
+    r"(?:send|(?<!going )(?<!look )forward|e-?mail|share|upload|post|paste|copy|include|attach|dm"
     r"|leak|reveal|disclose|dump|provide|give|grant|sync|mirror|relay|hand|repeat|recite|list"
     r"|print|output|retain|reply(?:-all| all)? with|respond with|tell me|give me|show me|enter|type in|fill in|insert"
     r"|auto-?fill|autofill|populate)"
@@ -131,7 +134,7 @@ SECRET = (
     r"|client list|(?:previous|other) (?:\w+ )?messages|location|whereabouts|card on file"
     r"|security answers?|security questions?|recovery (?:info|email|codes?)|id_rsa"
     r"|all (?:accounts|customers|users)|the answers|answer sheet|maiden name"
-    r"|billing address|last (?:4|four) digits|cvv|security code)"
+    r"|billing address|last (?:4|four) digits|cvv|security code|passport numbers?)"
 )
 KEEP_FROM_USER = (
     r"\b(?:do not|don't|don’t|dont|never|without|shall not|must not|should not|not to)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:tell|telling"
@@ -343,4 +346,15 @@ STANDING_ACTS = (
     r"(?:trusted|legitimate|safe|genuine|genuinely from)\b",
     r"\b(?:scam|phishing|suspicious|fraud)\w*\b[^.!?\n]{0,60}?\b(?:tell|say)\b[^.!?\n]{0,20}?\b(?:safe"
     r"|legit|legitimate|genuine|not a scam)\b",
+    # the assistant's own rules voided for good: "no longer bound by your default rules", "this
+    # note takes priority over them", "developer mode", "opted out of all warnings"
+    r"\b(?:no longer|not) (?:bound by|subject to|restricted by|limited by)\b|\b(?:guidelines|rules"
+    r"|instructions|policies|restrictions|safety (?:checks|settings|rules))\b[^.!?\n]{0,30}?\b(?:are |is )?"
+    r"(?:outdated|obsolete|void|suspended|no longer appl(?:y|ies)|don'?t apply)\b|\b(?:note|memory|rule"
+    r"|message|this) takes (?:priority|precedence) over\b|\bover anything (?:i|the user) (?:say|says|ask|asks|asked|said)\b"
+    r"|\b(?:developer|unlocked|jailbreak|god|unrestricted) mode\b|\bopted out of (?:all )?(?:warnings"
+    r"|disclaimers|confirmations|safety)\b|\bcomply with (?:every|all|any) requests?\b",
+    # the user sent past the real thing, or handed wrong answers on purpose
+    r"\binstead of the (?:real|official|actual|correct|genuine)\b|\b(?:subtly|slightly|deliberately"
+    r"|quietly) (?:wrong|incorrect|false)\b",
 )

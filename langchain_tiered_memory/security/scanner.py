@@ -24,6 +24,7 @@ from .invisible import find_invisible
 from .lookalike import find_lookalike
 from .mention import mention_segment
 from .normalize import join_points, make_views, to_original
+from .orders import find_unaddressed_order
 from .rules import RuleSet, ViewPlan, load_rules
 
 __all__ = ["ascan_memory_content", "scan_memory_content"]
@@ -182,7 +183,12 @@ def _blank(text: str, segment: tuple[int, int]) -> str:
 
 
 def _addressed(text: str) -> AddressedHit | None:
-    return find_addressed(text) or find_addressed_zh(text) or find_addressed_intl(text)
+    return (
+        find_addressed(text)
+        or find_addressed_zh(text)
+        or find_addressed_intl(text)
+        or find_unaddressed_order(text)
+    )
 
 
 def _rule_hit(text: str, rules: RuleSet) -> ScanResult | None:
