@@ -245,17 +245,6 @@ _HOSTILE = re.compile(
             r"stored card|saved payment|saved credit card|stored credit card)\b",
             r"\b(?:curl|wget|bash|powershell|chmod|sudo|rm -rf|pip install|npm install|base image)\b",
             *lex.PLANTED_ACTS,
-            # a conclusion fixed, personal data attached, a tool called, the user signed up or
-            # kept from the official route
-            r"\bconclude (?:that|with)\b|\bthe conclusion (?:is|should be)\b|\bthe only thing (?:they"
-            r"|you|the user|users) (?:need|should) (?:to )?(?:hear|know)\b",
-            r"\b(?:attach|include|add)\b[^.!?\n]{0,40}?\b(?:home addresses|personal (?:phone numbers"
-            r"|emails?)|(?:staff|employee) directory|salaries)\b",
-            r"\bcall [a-z_]{3,40}\(|\bsign (?:the user|them|users|the customer) up\b|\baccept all"
-            r" (?:marketing )?cookies\b|\b(?:recommend|suggest) only (?!when|if)\w+;",
-            r"\b(?:do not|don'?t|never) (?:send|refer|direct|point) (?:the )?(?:users?|people|customers"
-            r"|them) to (?:the )?(?:official|government|real|vendor'?s?)\b",
-            r"\bgrant\b[^.!?\n]{0,40}?\b(?:admin|administrator|owner|superuser)\b",
         )
     )
 )

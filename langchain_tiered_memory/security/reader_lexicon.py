@@ -260,6 +260,17 @@ PLANTED_ACTS = (
     r"\b(?:not (?:surface|mention|include|repeat)|leave out|exclude|omit|hide)\b[^.!?\n]{0,40}?\b"
     r"(?:reviews?|complaints?|warnings?|lawsuits?|class action|recalls?|risks?|risk factors|negatives?"
     r"|side effects|findings|reports?|section \d+)\b",
+    # a conclusion fixed, personal data attached, a tool called, the user signed up or
+    # kept from the official route
+    r"\bconclude (?:that|with)\b|\bthe conclusion (?:is|should be)\b|\bthe only thing (?:they"
+    r"|you|the user|users) (?:need|should) (?:to )?(?:hear|know)\b",
+    r"\b(?:attach|include|add)\b[^.!?\n]{0,40}?\b(?:home addresses|personal (?:phone numbers"
+    r"|emails?)|(?:staff|employee) directory|salaries)\b",
+    r"\bcall [a-z_]{3,40}\(|\bsign (?:the user|them|users|the customer) up\b|\baccept all"
+    r" (?:marketing )?cookies\b|\b(?:recommend|suggest) only (?!when|if)\w+;",
+    r"\b(?:do not|don'?t|never) (?:send|refer|direct|point) (?:the )?(?:users?|people|customers"
+    r"|them) to (?:the )?(?:official|government|real|vendor'?s?)\b",
+    r"\bgrant\b[^.!?\n]{0,40}?\b(?:admin|administrator|owner|superuser)\b",
 )
 
 # Standing rules that poison a memory in the user's own voice: trust handed to someone else,
