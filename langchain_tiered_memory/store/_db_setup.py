@@ -22,6 +22,7 @@ from ._db_episodes import backfill_episodes
 from ._db_function import ensure_search_function, has_search_function
 from ._db_search import DatabaseSearch
 from ._db_sync import ensure_sync_function, has_sync_function
+from ._db_vectors import ensure_vectors_inline, vectors_inline
 
 __all__ = ["has_vector_extension", "open_search_backend"]
 
@@ -73,7 +74,8 @@ def open_search_backend(engine: sa.Engine, config: MemoryConfig) -> DatabaseSear
         available = has_vector_extension(conn)
         ready = available and _marked(conn, _MARKER)
         synced = ready and has_sync_function(conn)
-        current = synced and has_search_function(conn) and _marked(conn, _EPISODES_MARKER)
+        current = (synced and has_search_function(conn) and _marked(conn, _EPISODES_MARKER)
+                   and vectors_inline(conn))
     if choice == "database" and not available:
         raise StoreError(
             "memory.searchBackend is 'database' but the store is not on PostgreSQL with the "
@@ -97,6 +99,7 @@ def open_search_backend(engine: sa.Engine, config: MemoryConfig) -> DatabaseSear
         # Checked again under the write lock: another process may have just done it.
         if not _marked(conn, _MARKER):
             t.search_metadata.create_all(conn)
+            ensure_vectors_inline(conn)  # before the back-fill writes the vectors
             count = backend.backfill(conn)
             conn.execute(sa.insert(t.meta).values(key=_MARKER, value="1"))
             logger.info("search pushdown enabled; %d memories indexed", count)
@@ -104,6 +107,8 @@ def open_search_backend(engine: sa.Engine, config: MemoryConfig) -> DatabaseSear
             count = backfill_episodes(conn)
             conn.execute(sa.insert(t.meta).values(key=_EPISODES_MARKER, value="1"))
             logger.info("episode search pushed down; %d episodes indexed", count)
-        # A database made searchable by an earlier release lacks this release's function.
+        # A database made searchable by an earlier release lacks this release's function and
+        # stores large vectors out of line.
         ensure_search_function(conn)
+        ensure_vectors_inline(conn)
     return backend

@@ -38,6 +38,7 @@ from typing import Any
 
 import numpy as np
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql
 
 from . import _tables as t
 
@@ -46,15 +47,57 @@ __all__ = [
     "ann_index_name",
     "ann_index_names",
     "ensure_ann_index",
+    "ensure_vectors_inline",
     "exact_select",
     "query_literal",
     "similarities",
     "sync_vectors",
     "vector_search",
+    "vectors_inline",
 ]
 
 _CHUNK = 500
 MEMORY = "memory"
+# How each column of ``tm_search_vectors`` is stored (``pg_attribute.attstorage``): see
+# `vectors_inline`. The key columns are short and bounded (at most 255 characters).
+_STORAGE = {"owner_id": "PLAIN", "namespace": "PLAIN", "kind": "PLAIN", "model_id": "PLAIN",
+            "embedding": "MAIN"}
+_SET_INLINE = f"ALTER TABLE {t.search_vectors.name} " + ", ".join(
+    f"ALTER COLUMN {column} SET STORAGE {storage}" for column, storage in _STORAGE.items())
+
+
+def vectors_inline(conn: sa.Connection) -> bool:
+    """Whether new rows of ``tm_search_vectors`` stay whole in the table (no TOAST).
+
+    The default storage moves a value out of a row over about 2 kB (a vector of more than
+    about 500 dimensions): the vector (``vector`` is ``EXTERNAL``), or with the vector kept
+    in the row (``MAIN``), the next largest value, the 36-character owner id. The exact scan
+    of a namespace then reads each hit through the TOAST index and table. With the vector
+    ``MAIN`` and the short keys ``PLAIN`` a row stays whole while it fits a page (up to about
+    2,000 dimensions). Measured (30,000 rows, 36-character ids, 500 per namespace
+    interleaved, top 30 of one namespace, p50): 768-d 7.65 ms by default, 4.20 with the vector
+    ``MAIN`` alone, 3.38 with the keys ``PLAIN`` too (1,843 -> 502 buffers); 1,536-d 11.67 /
+    6.00 / 5.24 ms. A 384-d row fits either way (0.99 / 0.88 ms).
+    """
+    a = sa.table("pg_attribute", sa.column("attrelid"), sa.column("attname"),
+                 sa.column("attstorage"))
+    found = dict(conn.execute(
+        sa.select(a.c.attname, a.c.attstorage).where(
+            a.c.attrelid == sa.cast(t.search_vectors.name, postgresql.REGCLASS),
+            a.c.attname.in_(sorted(_STORAGE)),
+        )
+    ).tuples().all())
+    return all(found.get(column) == storage[0].lower() for column, storage in _STORAGE.items())
+
+
+def ensure_vectors_inline(conn: sa.Connection) -> None:
+    """Keep the rows of ``tm_search_vectors`` written from now on whole (`vectors_inline`).
+
+    Rows written before keep their TOASTed values until rewritten (a re-embedding rewrites
+    them); the setting costs no rewrite of the table.
+    """
+    if not vectors_inline(conn):
+        conn.exec_driver_sql(_SET_INLINE)
 
 
 def query_literal(vector: np.ndarray) -> str:
