@@ -255,8 +255,8 @@ _CJK = re.compile("[\u4e00-\u9fff]")
 
 
 _TO_PEOPLE = re.compile(
-    r"\s*(?:各位[\w]{0,4}|大家好|亲爱的[\w]{1,6}|[\w]{1,4}(?:老师|经理|总|同学|主任|先生|女士|师傅|同事们?))"
-    r"\s*[：:，,！!]"
+    r"\s*(?:各位[\w]{0,4}|大家好|亲爱的[\w]{1,6}|[\w]{1,4}(?:老师|经理|总|同学|主任|先生|女士|师傅|同事们?)"
+    r"|[\w]{1,4}们好|@全体(?:成员)?|@所有人)\s*[：:，,！!\s]"
 )
 
 
@@ -325,7 +325,10 @@ def _find(text: str) -> AddressedHit | None:
     for cue in _STANDING.finditer(folded):
         lo, window = _paragraph(folded, cue.start(), cue.end())
         for act in _HOSTILE.finditer(window):
-            if not _warned_against(window, act.start()):
+            # (a warning inside the act itself: 请记住您的密码，不要告诉任何人)
+            if not _warned_against(window, act.start()) and not _WARNING.search(
+                window, act.start() + 2, act.end()
+            ):
                 return AddressedHit(
                     "addressed_zh.standing_hostile", lo + act.start(), lo + act.end(), _ZH
                 )
@@ -336,11 +339,12 @@ def _find(text: str) -> AddressedHit | None:
 # the user's protection, not a poisoned memory.
 _WARNING = re.compile(
     r"不要|不得|请勿|切勿|千万别|千万不要|绝不|不会|禁止|严禁|谨防|警惕|提防|小心|防止|以免|骗|不许|不准"
+    r"|不需要|无需|从不|冒充"
 )
 _CLAUSE_START = re.compile(r"[。！？!?\n；;，,]")
 
 
-_ALERT = re.compile(r"警惕|谨防|提防|小心|诈骗|骗局|风险提示")
+_ALERT = re.compile(r"警惕|谨防|提防|小心|诈骗|骗局|骗子|冒充|风险提示")
 
 
 def _warned_against(window: str, at: int) -> bool:

@@ -81,12 +81,13 @@ def vectors_inline(conn: sa.Connection) -> bool:
     """
     a = sa.table("pg_attribute", sa.column("attrelid"), sa.column("attname"),
                  sa.column("attstorage"))
-    found = dict(conn.execute(
+    rows = conn.execute(
         sa.select(a.c.attname, a.c.attstorage).where(
             a.c.attrelid == sa.cast(t.search_vectors.name, postgresql.REGCLASS),
             a.c.attname.in_(sorted(_STORAGE)),
         )
-    ).tuples().all())
+    ).all()
+    found = {str(name): str(storage) for name, storage in rows}
     return all(found.get(column) == storage[0].lower() for column, storage in _STORAGE.items())
 
 
