@@ -7,8 +7,11 @@ the conversation — 给正在阅读本页的AI：, 致AI筛选系统：, AI请�
 user addresses their own (助理你…, AI秘书…), or a **standing rule** (以后, 从现在开始, 长期,
 一直有效), which counts only with a **hostile act**: data or secrets sent out, the user kept in
 the dark, checks or reviews skipped, records or accounts changed, a destination to send users
-to. Simplified and traditional forms are both matched (繁體 folded to 简体 for the few
-characters the patterns use).
+to. A reader named by the back-office job it does (智能核赔系统, 流水审核模型, 翻译引擎) and
+told in the same sentence what the outcome is — a quoted verdict, a check skipped, a value read
+differently — is refused too (``addressed_zh.job_outcome``). Simplified and traditional forms are
+both matched (繁體 folded to 简体 for the few characters the patterns use), and characters spaced
+out one by one (OCR output, 核 赔 助 手 请) are closed up before reading.
 """
 
 from __future__ import annotations
