@@ -292,6 +292,10 @@ def _find(text: str) -> AddressedHit | None:
     fixed = find_task_then_line_zh(text)
     if fixed is not None:
         return AddressedHit("hijack_zh.task_then_fixed_line", *fixed, _ZH)
+    # Every reader cue below names a reader with one of these words: a text without any (most
+    # Chinese text, and a megabyte of repeated 忽略) skips their passes.
+    if not any(map(folded.__contains__, _READER_WORDS)):
+        return _standing(folded, "让" in folded)
     for cue in _CUE_STRONG.finditer(folded):
         _, window = _paragraph(folded, cue.end(), cue.end())
         directive = _DIRECTIVE.search(window)
@@ -317,7 +321,20 @@ def _find(text: str) -> AddressedHit | None:
                 continue
         if len(folded) != len(text) or mention_segment(text, start, end) is None:
             return AddressedHit("addressed_zh.job_outcome", start, outcome.end(), _ZH)
-    for cue in _CUE_WEAK.finditer(folded):
+    return _standing(folded, True)
+
+
+# The words the reader cues (_CUE_STRONG, _JOB_LABEL, _READER_NOUN, _CUE_WEAK's assistants) hold.
+_READER_WORDS = (
+    "ai", "llm", "gpt", "人工智", "模型", "智能", "机器", "爬虫", "助手", "助理", "助教", "秘书", "自动",
+    "器", "工具", "系统", "程序", "程式", "客服", "引擎", "算法", "代理", "agent", "bot", "grader",
+    "classifier", "model", "assistant", "@", "管家",
+)
+
+
+def _standing(folded: str, weak: bool) -> AddressedHit | None:
+    """An assistant addressed with a hostile act (when ``weak``), or a hostile standing rule."""
+    for cue in _CUE_WEAK.finditer(folded) if weak else ():
         lo, window = _paragraph(folded, cue.start(), cue.end())
         act = _HOSTILE.search(window)
         if act is not None:
