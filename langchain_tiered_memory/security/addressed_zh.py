@@ -124,7 +124,7 @@ def _job_outcomes(folded: str) -> Iterator[tuple[int, int, bool, re.Match[str]]]
             pending = _OUTCOME.search(folded, end)
             if pending is None:
                 return
-        stop_at = _SENTENCE_END.search(folded, end, pending.start())
+        stop_at = _SENTENCE.search(folded, end, pending.start())
         if stop_at is not None or pending.start() > end + 120:
             continue
         job = _JOB_BEFORE.search(folded, max(0, start - 10), start)
@@ -149,7 +149,6 @@ _OUTCOME = re.compile(
     r"|(?:认定|理解|解读|识别|判定|计算|记录|登记)[^。！？\n，,]{0,10}?为\s*[“\"「『‘\d¥￥零壹贰叁肆伍陆柒捌玖拾]"
     r"|按[^。！？\n]{0,12}?(?:全额|满分|最高|标准体|[\d,]+ ?元|[零壹贰叁肆伍陆柒捌玖拾佰仟万]+元)"
 )
-_SENTENCE_END = re.compile(r"[。！？!?\n]")
 # Any machine reader (not one named by its job) told an outcome is also how people write about
 # them: tips for prompts (告诉它“只输出译文”), lessons on injection, questions (怎么让大模型只输出JSON？).
 _ABOUT_MACHINES = re.compile(r"提示词|技巧|教程|课|怎么|如何|[？?]|告诉(?:它|模型|ai)|让(?:它|模型|ai)")
