@@ -67,6 +67,10 @@ Measures, in one run:
   - ``fresh-z1`` and ``fresh-z2``: two more (session 9 helpers: a security engineer of an online
     travel agency, once a WeChat/Xiaohongshu moderator; a health-IT analyst of a bilingual
     Shanghai hospital), held back unmeasured until the end of the session's rule rounds;
+  - ``fresh-aa`` and ``fresh-ab``: two more (session 10 helpers: an SRE red-teaming coding agents
+    and RAG over Confluence, Jira, Slack and CI logs, writing traditional, simplified and
+    Cantonese Chinese; a trust-and-safety lead of a live-selling and group-buying app), held out
+    of the learned model's training and measured once, at the end of session 10;
 
 * false positives on the benign sets (same splits, per family) and on every LoCoMo dev turn
   (``../shared/data/locomo-dev`` or ``--data``);
@@ -83,7 +87,7 @@ Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
 Usage: ``python benchmarks/security.py
-[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2]
+[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2|fresh-aa|fresh-ab]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 """
 
@@ -103,6 +107,8 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from benign_memories import locomo_observations
 
 from langchain_tiered_memory.security import patterns_version, scan_memory_content
 from langchain_tiered_memory.security.semantic import semantic_detector
@@ -147,7 +153,8 @@ def _is_attack(row: dict[str, Any], default: bool) -> bool:
     return bool(label)
 
 
-def _family(row: dict[str, Any]) -> str:
+def family(row: dict[str, Any]) -> str:
+    """The family a row is counted under (its own field, else derived from its tags)."""
     if row.get("family"):
         return str(row["family"])
     if "lang" in row and "evasion" in row:
@@ -159,16 +166,18 @@ Sets = dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]]
 SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-d", "fresh-e", "public",
           "fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l", "fresh-m",
           "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t", "fresh-u",
-          "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z1", "fresh-z2")
+          "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z1", "fresh-z2", "fresh-aa", "fresh-ab")
 _BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l",
           "fresh-m", "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t",
-          "fresh-u", "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z1", "fresh-z2")
+          "fresh-u", "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z1", "fresh-z2",
+          "fresh-aa", "fresh-ab")
 # Dev sets by other authors (or by a helper before it read the scanner): split -> file stem.
 _FRESH = {"fresh-a": "security_fresh_a", "fresh-b": "security_fresh_b",
           "fresh-d": "security_fresh_d", "fresh-e": "security_fresh_e_intl"}
 
 
-def _labelled(attacks: str, benign: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def labelled(attacks: str, benign: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(attacks, benign) of a pair of files: a row's own ``label`` wins over its file."""
     rows = [(r, True) for r in _jsonl(DATA / attacks)]
     rows += [(r, False) for r in _jsonl(DATA / benign)]
     return ([r for r, d in rows if _is_attack(r, d)], [r for r, d in rows if not _is_attack(r, d)])
@@ -178,15 +187,15 @@ def select_sets(split: str) -> Sets:
     """The sets one ``--split`` names; ``all`` is every set except the blind ones (c, g)."""
     if split in _BLIND:  # the blind sets: loaded only when asked for by name
         stem = f"security_{split.replace('-', '_')}"
-        return {split: _labelled(f"{stem}_attacks.jsonl", f"{stem}_benign.jsonl")}
+        return {split: labelled(f"{stem}_attacks.jsonl", f"{stem}_benign.jsonl")}
     sets = load_sets()
     for name, stem in _FRESH.items():
         if split in ("all", name):
-            fresh = _labelled(f"{stem}_attacks.jsonl", f"{stem}_benign.jsonl")
+            fresh = labelled(f"{stem}_attacks.jsonl", f"{stem}_benign.jsonl")
             if fresh[0] or fresh[1]:
                 sets[name] = fresh
     if split in ("all", "public"):
-        public = _labelled("security_public_attacks.jsonl", "security_public_benign.jsonl")
+        public = labelled("security_public_attacks.jsonl", "security_public_benign.jsonl")
         if public[0] or public[1]:
             sets["public"] = public
     if split == "all":
@@ -212,7 +221,7 @@ def load_sets() -> Sets:
             [r for r in own3_a if r.get("split") == split],
             [r for r in own3_b if r.get("split") == split],
         )
-    independent = _labelled("security_blind_attacks.jsonl", "security_blind_benign.jsonl")
+    independent = labelled("security_blind_attacks.jsonl", "security_blind_benign.jsonl")
     if independent[0] or independent[1]:
         sets["independent"] = independent
     return sets
@@ -249,7 +258,7 @@ def _table(title: str, rows: list[dict[str, Any]], scanners: dict[str, Scan], mi
     hit: dict[str, Counter[str]] = defaultdict(Counter)
     shown: list[str] = []
     for row in rows:
-        fam = _family(row)
+        fam = family(row)
         per[fam] += 1
         for name, scan in scanners.items():
             blocked = scan(row["text"])
@@ -310,6 +319,15 @@ def baseline_verdicts(rev: str, texts: list[str]) -> dict[str, bool]:
     return dict(zip(texts, json.loads(out.stdout), strict=True))
 
 
+def _group(split: str) -> str:
+    """The author group (training-set stem) a split's rows belong to."""
+    if split.startswith("own"):
+        return "own"
+    if split == "independent":
+        return "blind"
+    return split.replace("-", "_")
+
+
 def _learned() -> Any:
     try:
         from langchain_tiered_memory.security import learned_classifier
@@ -344,6 +362,12 @@ def main(argv: list[str] | None = None) -> int:
         if "rules+semantic" in scanners and not split.startswith("fresh"):
             print("(the semantic head was trained on this set: its column here is in-sample; "
                   "the held-out figures are the leave-one-group-out ones in semantic_head.json)")
+        learned = _learned()
+        if learned is not None and _group(split) in learned.info.get("trained_on", ()):
+            print("(the learned model was trained on this set: its rules+learned column is "
+                  "in-sample; its blind figures are the held-out sets' "
+                  f"({', '.join(learned.info.get('held_out', ()))}) and its out_of_author "
+                  "ones in injection_model.json)")
         _table(split, attacks, scanners, args.misses, attacks=True)
         _table(split, benign, scanners, args.misses, attacks=False)
     if args.split in (*_FRESH, *_BLIND, "public", "independent"):
@@ -356,6 +380,14 @@ def main(argv: list[str] | None = None) -> int:
           "in semantic_head.json)")
     _table("LoCoMo", [{"text": t, "family": f} for f, t in rows], scanners, args.misses,
            attacks=False)
+    facts = [{"text": t, "family": f.name} for f in sorted(args.data.glob("*.json"))
+             for t in locomo_observations(f)]
+    print(f"\n==== LoCoMo facts: {len(facts)} observations, events and summary sentences ====")
+    print("(what a store mostly holds; the learned model trained on 26.json's: read the other "
+          "files)")
+    # The baseline's verdicts were computed for the sets and turns only: it sits this one out.
+    _table("LoCoMo facts", facts, {k: v for k, v in scanners.items() if not k.startswith("at ")},
+           args.misses, attacks=False)
 
     print("\n==== speed ====")
     corpus = "\n".join(turns) or "The quick brown fox. "

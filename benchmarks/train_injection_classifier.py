@@ -1,23 +1,31 @@
 """Train the bundled second-opinion classifier (``security/injection_model.{npy,json}``).
 
-Corpus (never the ``blind`` rows, never LoCoMo, never the independent blind files):
+Corpus, grouped by who wrote it:
 
-* attacks: the ``split: dev`` rows of ``data/security_attacks.jsonl``, plus variants generated
-  here from the structural classes (override verb x object x output verb x payload, persuasion
-  frames, standing redirects, terse exfiltration, Chinese hijacks, eight other languages),
-  optionally wrapped in a document, comment or markup;
-* benign: the ``split: dev`` rows of ``data/security_benign.jsonl``, the conversational texts of
-  ``data/extraction.jsonl`` and ``data/contradictions.jsonl``, paragraphs of the project's docs
-  and comment/docstring chunks of its source (those the rules refuse are left out: the security
-  docs quote attacks), plus generated standing preferences and trigger-word sentences.
+* every labelled security set in ``data/`` (the project's own, the public corpora, and the
+  independent authors' ``security_fresh_*`` sets: attacks and the hard benign texts written to
+  look like them) **except the held-out authors** (``--hold-out``, by default the seven newest:
+  W, X, Y, Z1, Z2, AA, AB), which ``benchmarks/security.py`` reports as blind beside the rest;
+* variants generated here from the structural classes (override verb x object x output verb x
+  payload, persuasion frames, standing redirects, terse exfiltration, Chinese hijacks, eight
+  other languages), optionally wrapped in a document, comment or markup;
+* benign prose: paragraphs of the project's docs, comment/docstring chunks of its source and of
+  installed libraries (those the rules refuse are left out: the security docs quote attacks),
+  the conversational texts of ``data/extraction.jsonl`` and ``data/contradictions.jsonl``, and
+  generated standing preferences and trigger-word sentences.
 
-Model: L2-regularised logistic regression on :func:`~langchain_tiered_memory.security.learned.
-featurize`, full-batch gradient descent with Adam in numpy. The threshold is the lowest score
-that keeps false positives on the benign training texts at or under ``--max-fp`` and on the
-turns of one LoCoMo file (``--calibrate``, 26.json) at or under ``--calibration-fp``; the
-benchmark reports the other LoCoMo files as held out.
+Model: L2-regularised logistic regression (scikit-learn, at training time only) on
+:func:`~langchain_tiered_memory.security.learned.featurize` of every window of every text; the
+package ships its weights as half floats and scores in numpy.
 
-Usage: ``python benchmarks/train_injection_classifier.py [--epochs N]``
+Threshold: set on writers the model has never seen. The author groups are split in six folds;
+each fold is scored by a model trained on the other five, and the threshold is the lowest that
+refuses at most ``--marginal-fp`` (1 %) of the benign texts the rules pass, and at most
+``--calibration-fp`` of the turns of one LoCoMo file (``--calibrate``, 26.json; the benchmark
+reports the other files as held out). The out-of-author figures are written to the model's
+metadata (``out_of_author``).
+
+Usage: ``python benchmarks/train_injection_classifier.py [--c 10] [--marginal-fp 0.01]``
 """
 
 from __future__ import annotations
@@ -26,12 +34,19 @@ import argparse
 import json
 import random
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from scipy import sparse
+from sklearn.linear_model import LogisticRegression
 
 from langchain_tiered_memory.security import scan_memory_content
-from langchain_tiered_memory.security.learned import DIM, featurize, windows
+from langchain_tiered_memory.security.learned import DIM, featurize, too_short, windows
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from benign_memories import locomo_observations, memory_facts, placeholder_strings
+from security import family, labelled, locomo_turns  # the benchmark's own readers
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -226,112 +241,166 @@ def _library_prose(limit: int = 4000) -> list[str]:
     return [t[:600] for t in texts[:limit] if not scan_memory_content(t[:600]).blocked]
 
 
-def _own(name: str) -> list[str]:
-    rows = [json.loads(x) for x in (HERE / "data" / name).open(encoding="utf-8") if x.strip()]
-    return [r["text"] for r in rows if r.get("split", "dev") == "dev"]
+# Sets kept out of training: the newest independent authors, measured as blind beside the pool.
+HELD_OUT = ("fresh_w", "fresh_x", "fresh_y", "fresh_z1", "fresh_z2", "fresh_aa", "fresh_ab")
+FOLDS = 6
 
 
-def _matrix(texts: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    rows, idx, val = [], [], []
+@dataclass(frozen=True)
+class Row:
+    """One training text: which author group wrote it, whether it is an attack, its family."""
+
+    group: str
+    text: str
+    attack: bool
+    family: str
+
+
+def author_rows(held_out: tuple[str, ...]) -> list[Row]:
+    """Every labelled security set in ``data/`` but the held-out ones, by author group.
+
+    A group is a file stem (``fresh_t``, ``public``, ``blind`` for the first independent set);
+    the project's own sets (``security_attacks``, ``security_benign``, ``own3``) are one group.
+    """
+    out: list[Row] = []
+    for attacks in sorted((HERE / "data").glob("security_*attacks.jsonl")):
+        stem = attacks.name.removeprefix("security_").removesuffix("attacks.jsonl").rstrip("_")
+        group = "own" if stem in ("", "own3") else stem.removesuffix("_intl")
+        if group in held_out:
+            continue
+        benign = attacks.with_name(attacks.name.replace("attacks", "benign"))
+        bad, good = labelled(attacks.name, benign.name)
+        out += [Row(group, r["text"], True, family(r)) for r in bad]
+        out += [Row(group, r["text"], False, family(r)) for r in good]
+    return out
+
+
+def _matrix(texts: list[str]) -> tuple[sparse.csr_matrix, np.ndarray]:
+    """Features of every window of every text, and the text each window belongs to."""
+    owner, idx, val, ptr = [], [], [], [0]
     for i, t in enumerate(texts):
-        for w in windows(t)[:4]:
+        for w in windows(t):
             a, b = featurize(w)
-            rows.append(np.full(len(a), i))
             idx.append(a)
             val.append(b)
-    return np.concatenate(rows), np.concatenate(idx), np.concatenate(val)
+            ptr.append(ptr[-1] + len(a))
+            owner.append(i)
+    x = sparse.csr_matrix((np.concatenate(val), np.concatenate(idx), np.array(ptr)),
+                          shape=(len(owner), DIM))
+    return x, np.array(owner)
 
 
-def train(texts: list[str], labels: np.ndarray, epochs: int, l2: float) -> tuple[np.ndarray, float]:
-    """Full-batch Adam on the logistic loss (class-balanced) with an L2 penalty."""
-    rows, idx, val = _matrix(texts)
-    n = len(texts)
-    pos = labels.sum()
-    weight = np.where(labels == 1, n / (2 * pos), n / (2 * (n - pos)))
-    w = np.zeros(DIM)
-    b = 0.0
-    m, v, mb, vb = np.zeros(DIM), np.zeros(DIM), 0.0, 0.0
-    lr, beta1, beta2 = 0.05, 0.9, 0.999
-    for t in range(1, epochs + 1):
-        z = np.bincount(rows, weights=w[idx] * val, minlength=n) + b
-        p = 1 / (1 + np.exp(-z))
-        r = (p - labels) * weight / n
-        g = np.bincount(idx, weights=r[rows] * val, minlength=DIM) + l2 * w
-        gb = r.sum()
-        m = beta1 * m + (1 - beta1) * g
-        v = beta2 * v + (1 - beta2) * g * g
-        mb = beta1 * mb + (1 - beta1) * gb
-        vb = beta2 * vb + (1 - beta2) * gb * gb
-        w -= lr * (m / (1 - beta1**t)) / (np.sqrt(v / (1 - beta2**t)) + 1e-8)
-        b -= lr * (mb / (1 - beta1**t)) / (np.sqrt(vb / (1 - beta2**t)) + 1e-8)
-        if t % 50 == 0:
-            loss = -np.mean(weight * (labels * np.log(p + 1e-9) + (1 - labels) * np.log(1 - p + 1e-9)))
-            print(f"epoch {t}: loss {loss:.4f}", file=sys.stderr)
-    return w, float(b)
+def _fit(x: sparse.csr_matrix, y: np.ndarray, c: float) -> LogisticRegression:
+    """L2 logistic regression, classes balanced (each window labelled as its text)."""
+    model = LogisticRegression(C=c, max_iter=5000, class_weight="balanced")
+    model.fit(x, y)
+    return model
 
 
-def locomo_turns_of(file: Path, reader: object) -> list[str]:
+def _text_scores(model: LogisticRegression, x: sparse.csr_matrix, owner: np.ndarray,
+                 n: int) -> np.ndarray:
+    """Each text's highest window logit (how `LearnedClassifier` scores)."""
+    out = np.full(n, -np.inf)
+    np.maximum.at(out, owner, model.decision_function(x))
+    return out
+
+
+def locomo_turns_of(file: Path) -> list[str]:
     """The turns of one LoCoMo file, read with the benchmark's reader."""
     import shutil
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
         shutil.copy(file, tmp)
-        return list(reader(Path(tmp)))  # type: ignore[operator]
+        return locomo_turns(Path(tmp))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--epochs", type=int, default=300)
-    parser.add_argument("--l2", type=float, default=1e-5)
-    parser.add_argument("--max-fp", type=float, default=0.0)
+    parser.add_argument("--c", type=float, default=10.0, help="inverse L2 strength")
+    parser.add_argument("--marginal-fp", type=float, default=0.01,
+                        help="share of the pool's benign texts the rules pass that the model may "
+                             "refuse, scored by models that never saw their author")
     parser.add_argument("--calibrate", type=Path,
                         default=Path("/work/shared/data/locomo-dev/26.json"),
-                        help="one LoCoMo file whose turns set the threshold (reported apart)")
+                        help="one LoCoMo file whose turns also bound the threshold")
     parser.add_argument("--calibration-fp", type=float, default=0.002)
+    parser.add_argument("--hold-out", default=",".join(HELD_OUT),
+                        help="comma-separated set stems kept out of training")
     args = parser.parse_args(argv)
+    held_out = tuple(h for h in args.hold_out.split(",") if h)
 
-    attacks = _own("security_attacks.jsonl") + _attacks()
-    benign = (_own("security_benign.jsonl") + _project_text() + _benign_generated()
-              + _library_prose())
-    texts = attacks + benign
-    labels = np.array([1.0] * len(attacks) + [0.0] * len(benign))
-    print(f"training on {len(attacks)} attacks and {len(benign)} benign texts")
-    w, b = train(texts, labels, args.epochs, args.l2)
-    w16 = w.astype(np.float16)
+    rows = author_rows(held_out)
+    rows += [Row("generated", t, True, "generated") for t in _attacks()]
+    # What a store mostly holds: facts, observations of the calibration file's conversation,
+    # identifiers and placeholders (`benign_memories`).
+    facts = memory_facts(R) + placeholder_strings(R)
+    if args.calibrate.exists():
+        facts += locomo_observations(args.calibrate)
+    rows += [Row("generated", t, False, "generated")
+             for t in _project_text() + _benign_generated() + _library_prose() + facts]
+    texts = [r.text for r in rows]
+    y = np.array([r.attack for r in rows])
+    groups = np.array([r.group for r in rows])
+    ruled = np.array([scan_memory_content(t).blocked for t in texts])
+    x, owner = _matrix(texts)
+    authors = sorted(set(groups) - {"generated"})
+    print(f"training on {int(y.sum())} attacks and {int((~y).sum())} benign texts, "
+          f"{len(authors)} author groups; held out: {', '.join(held_out)}", flush=True)
 
-    def score(t: str) -> float:
-        best = max(float(w16[a].astype(np.float32) @ v) for a, v in map(featurize, windows(t)))
-        return 1 / (1 + np.exp(-(best + b)))
+    # Out-of-author scores: each fold's authors scored by a model trained without them, so the
+    # threshold is set on how the model treats writers it has never seen.
+    oof = np.full(len(rows), -np.inf)
+    for k in range(FOLDS):
+        fold = np.isin(groups, authors[k::FOLDS])
+        keep = ~fold[owner]
+        model = _fit(x[keep], y[owner[keep]], args.c)
+        oof[fold] = _text_scores(model, x, owner, len(rows))[fold]
+        print(f"  fold {k + 1}/{FOLDS} done", flush=True)
+    # The package leaves texts under MIN_CHARS to the rules: they never reach the model.
+    oof[np.array([too_short(t) for t in texts])] = -np.inf
+    passed = ~y & ~ruled & (groups != "generated")
+    logit = float(np.quantile(oof[passed], 1 - args.marginal_fp))
 
-    neg = np.array([score(t) for t in benign])
-    pos_scores = np.array([score(t) for t in attacks])
-    # The threshold sits just above the benign training scores allowed to pass (--max-fp).
-    threshold = float(np.quantile(neg, 1 - args.max_fp)) + 1e-3 if len(neg) else 0.5
+    model = _fit(x, y[owner], args.c)
+    w16 = model.coef_[0].astype(np.float16)
+    bias = float(model.intercept_[0])
     calibration: list[str] = []
     if args.calibrate.exists():
-        sys.path.insert(0, str(HERE))
-        from security import locomo_turns  # the benchmark's own reader
+        calibration = locomo_turns_of(args.calibrate)
+        cx, cowner = _matrix(calibration)
+        cal = _text_scores(model, cx, cowner, len(calibration))
+        logit = max(logit, float(np.quantile(cal, 1 - args.calibration_fp)) + 1e-3)
+    threshold = float(1 / (1 + np.exp(-logit)))
 
-        calibration = locomo_turns_of(args.calibrate, locomo_turns)
-        cal = np.array([score(t) for t in calibration])
-        threshold = max(threshold, float(np.quantile(cal, 1 - args.calibration_fp)) + 1e-3)
-    threshold = min(max(threshold, 0.5), 0.999)
+    def cv(family: str) -> dict[str, float]:
+        sel = (np.array([r.family for r in rows]) == family) & (groups != "generated")
+        if y[sel].all():
+            return {"rules": float(ruled[sel].mean()),
+                    "rules_or_model": float((ruled | (oof >= logit))[sel].mean())}
+        return {"added_fp": float(((oof >= logit) & ~ruled)[sel].mean())}
+
     info = {
-        "version": "1.0.0",
-        "bias": b,
+        "version": "2.0.0",
+        "bias": bias,
         "threshold": threshold,
         "ngrams": [2, 3, 4, 5],
         "dim": DIM,
-        "train_attacks": len(attacks),
-        "train_benign": len(benign),
-        "train_recall": float((pos_scores >= threshold).mean()),
-        "train_fp": float((neg >= threshold).mean()),
+        "c": args.c,
+        "train_attacks": int(y.sum()),
+        "train_benign": int((~y).sum()),
+        "trained_on": authors,
+        "held_out": list(held_out),
+        "out_of_author": {f: cv(f) for f in ("indirect", "zh_hijack", "memory_poison",
+                                             "trigger_words", "zh_benign", "user_preference",
+                                             "conversation")},
         "calibrated_on": args.calibrate.name if calibration else None,
         "calibration_turns": len(calibration),
-        "note": "trained by benchmarks/train_injection_classifier.py on the dev split and "
-                "generated variants only; threshold calibrated on one LoCoMo file; blind "
-                "rows, the other LoCoMo files and the independent set unseen",
+        "note": "trained by benchmarks/train_injection_classifier.py on every labelled set but "
+                "the held-out ones, plus generated variants and the project's own prose; the "
+                "threshold lets the model refuse at most --marginal-fp of the benign texts the "
+                "rules pass, scored by models that never saw their author (6 folds by author "
+                "group), and at most --calibration-fp of one LoCoMo file's turns",
     }
     np.save(OUT / "injection_model.npy", w16)
     (OUT / "injection_model.json").write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")

@@ -17,13 +17,14 @@ from typing import Any, Literal, get_args
 
 from .errors import ConfigError
 
-__all__ = ["FusionName", "MemoryConfig", "PiiPolicy", "SearchBackendName"]
+__all__ = ["FusionName", "InjectionModelName", "MemoryConfig", "PiiPolicy", "SearchBackendName"]
 
 PiiPolicy = Literal["allow", "redact", "block"]
 FusionName = Literal["linear", "rrf"]
 # Where memory search runs: ``process`` (in-process indexes), ``database`` (PostgreSQL + pgvector)
 # or ``auto`` (the database when the ``vector`` extension is there).
 SearchBackendName = Literal["auto", "process", "database"]
+InjectionModelName = Literal["builtin", "off"]
 _ENV_PREFIX = "TIERED_MEMORY_"
 
 
@@ -100,6 +101,10 @@ class MemoryConfig:
             this process; ``database`` pushes BM25 and vector search down to PostgreSQL with
             pgvector (the process then holds no per-namespace memory index); ``auto`` (default)
             picks ``database`` when the store is on PostgreSQL with the ``vector`` extension.
+        injection_model: The write scanner's second opinion when the store is given no
+            ``classifier``: ``builtin`` (default) is the bundled n-gram model
+            (`~langchain_tiered_memory.security.learned_classifier`), consulted on what the rules
+            pass; ``off`` leaves the rules alone.
         max_content_bytes: Largest memory content, in UTF-8 bytes (64 KiB); knowledge documents
             are chunked and not bound by it.
         max_key_chars: Longest memory key.
@@ -153,6 +158,7 @@ class MemoryConfig:
     llm_timeout_seconds: float = 30.0
     index_cache_bytes: int = 1 << 30
     search_backend: SearchBackendName = "auto"
+    injection_model: InjectionModelName = "builtin"
     max_content_bytes: int = 65_536
     max_key_chars: int = 512
     max_tags: int = 64
@@ -298,6 +304,15 @@ def _field_name(key: str) -> str:
     return name if "_" in name or name.islower() else _snake(name)
 
 
+# The Literal-typed fields, by their annotation (fields are annotated as strings).
+_CHOICES: dict[str, Any] = {
+    "FusionName": FusionName,
+    "SearchBackendName": SearchBackendName,
+    "PiiPolicy": PiiPolicy,
+    "InjectionModelName": InjectionModelName,
+}
+
+
 def _parse_env(raw: str) -> Any:
     text = raw.strip()
     if text.lower() in ("true", "false"):
@@ -338,16 +353,9 @@ def _check(name: str, annotation: Any, value: Any) -> Any:
         if not isinstance(value, str):
             raise ConfigError(key, f"expected a string, got {type(value).__name__} {value!r}")
         return value
-    if ann == "FusionName":
-        if value not in get_args(FusionName):
-            raise ConfigError(key, f"expected one of {get_args(FusionName)}, got {value!r}")
-        return value
-    if ann == "SearchBackendName":
-        if value not in get_args(SearchBackendName):
-            raise ConfigError(key, f"expected one of {get_args(SearchBackendName)}, got {value!r}")
-        return value
-    if ann == "PiiPolicy":
-        if value not in get_args(PiiPolicy):
-            raise ConfigError(key, f"expected one of {get_args(PiiPolicy)}, got {value!r}")
+    choices = _CHOICES.get(ann)
+    if choices is not None:
+        if value not in get_args(choices):
+            raise ConfigError(key, f"expected one of {get_args(choices)}, got {value!r}")
         return value
     return value

@@ -68,12 +68,15 @@ Not covered, by design: paraphrases without trigger vocabulary, images, and sema
 read as ordinary facts ("the user's bank is evil-bank.com"). For those there is a second opinion:
 any callable or chat model passed as ``classifier``, or the bundled learned model
 (:func:`learned_classifier`: hashed character n-grams + logistic regression, ~0.5 MB). The
-bundled model is **opt-in**: on the project's second blind batch it lifted detection from 67 % to
-84 % but refused 2 of 33 benign texts (6 %), above the 3 % bar for benign texts with trigger
-words; on LoCoMo conversation turns it refuses 0.1 % (``benchmarks/security.py`` prints the
-current figures).
+store consults the bundled model **by default** (``memory.injectionModel = "builtin"``; ``off``
+or a ``classifier`` of your own replaces it); :func:`scan_memory_content` itself stays the rules
+alone unless a classifier is passed. Trained on the sets of twenty-two outside authors, it
+lifted detection on two authors held out of its training from 51-53 % to 69-71 % (indirect
+49-50 % to 71 %) and refused 1 more of their 800 benign texts; on LoCoMo turns it refuses 0.1 %
+(``benchmarks/security.py`` prints the current figures; ``injection_model.json`` lists the
+training and held-out sets).
 
-A third, also **opt-in**: the semantic detector (:func:`semantic_detector`, :mod:`.semantic`):
+A third, **opt-in**: the semantic detector (:func:`semantic_detector`, :mod:`.semantic`):
 the local MiniLM embeds a text's sentence windows (one window for a short memory) and a small
 ReLU head shipped in the package scores each; the highest decides. It needs the model in
 memory, so it is an object the store takes as ``classifier=semantic_detector(embeddings)``,

@@ -8,7 +8,8 @@ dependency beyond numpy, and scores a short memory in well under a millisecond.
 Features are the counts of character 2- to 5-grams of the ``literal`` matching view (the same
 folding the rules see: case, width, confusables, traditional Chinese), with runs of white space
 squeezed, hashed into :data:`DIM` buckets, log-scaled and L2-normalised. Long texts are scored in
-overlapping windows (at most :data:`MAX_WINDOWS`), the highest score wins.
+overlapping windows (at most :data:`MAX_WINDOWS`), the highest score wins; texts shorter than
+:data:`MIN_CHARS` non-space characters are left to the rules.
 
 The weights (``injection_model.npy``) and their metadata (``injection_model.json``: threshold,
 training corpus, measured figures) are written by ``benchmarks/train_injection_classifier.py``.
@@ -19,7 +20,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -31,7 +32,7 @@ from ..errors import ConfigError
 from .classifier import ScanVerdict
 from .normalize import make_view
 
-__all__ = ["DIM", "LearnedClassifier", "featurize", "learned_classifier"]
+__all__ = ["DIM", "MIN_CHARS", "LearnedClassifier", "featurize", "learned_classifier", "too_short"]
 
 DIM = 1 << 18
 NGRAMS = (2, 3, 4, 5)
@@ -44,6 +45,10 @@ _BASE = np.uint64(1_000_003)
 # One salt per n-gram length, so that "ab" and the bigram part of "abc" hash apart.
 _SALTS = {n: np.uint64((n * 0x9E3779B97F4A7C15) % 2**64) for n in range(1, 9)}
 _SPACES = re.compile(r"\s+")
+# Texts with fewer non-space characters than this are left to the rules: a handful of n-grams
+# is too little evidence to score ("hello", "note 31", a key), and an injection that short
+# is a phrase the rules know.
+MIN_CHARS = 12
 
 
 def _hashes(cps: npt.NDArray[np.uint64], n: int) -> npt.NDArray[np.uint64]:
@@ -64,6 +69,11 @@ def featurize(text: str) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]
     values = np.log1p(counts).astype(np.float32)
     values /= max(float(np.linalg.norm(values)), 1e-6)
     return idx, values
+
+
+def too_short(text: str) -> bool:
+    """Whether ``text`` has fewer than `MIN_CHARS` non-space characters (left to the rules)."""
+    return len(text) < MIN_CHARS or (len(text) < 256 and len(_SPACES.sub("", text)) < MIN_CHARS)
 
 
 def windows(text: str) -> list[str]:
@@ -90,13 +100,16 @@ class LearnedClassifier:
         info: The training metadata.
     """
 
-    weights: npt.NDArray[np.float32]
+    weights: npt.NDArray[np.float32] = field(repr=False)
     bias: float
     threshold: float
-    info: dict[str, Any]
+    info: dict[str, Any] = field(repr=False)
 
     def score(self, text: str) -> float:
-        """Probability that ``text`` is an injection (the highest over its windows)."""
+        """Probability that ``text`` is an injection (the highest over its windows; 0 for a text
+        of fewer than `MIN_CHARS` non-space characters)."""
+        if too_short(text):
+            return 0.0
         best = -math.inf
         for window in windows(text):
             idx, values = featurize(window)

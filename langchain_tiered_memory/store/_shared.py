@@ -19,6 +19,7 @@ from langchain_core.embeddings import Embeddings
 from ..config import MemoryConfig
 from ..embeddings import LocalEmbeddings, embed_query, embed_texts, embedding_model_id
 from ..retrieval.rerank import Reranker
+from ..security.learned import learned_classifier
 from ..types import utcnow
 from . import _tables as t
 from ._db import create_engine, db_errors, normalise_url, prepare_schema, to_ts
@@ -40,7 +41,8 @@ class StoreContext:
         config: A `MemoryConfig`.
         clock: Returns "now" as an aware datetime.
         model_id: Identifier stored with each vector.
-        classifier: Optional second-opinion injection classifier.
+        classifier: Optional second-opinion injection classifier (``None``: the bundled model
+            unless ``memory.injectionModel`` is ``off``).
         cross_encoder: Optional cross-encoder for the rerank stage.
     """
 
@@ -63,7 +65,7 @@ class StoreContext:
         )
         self.model_id = model_id or embedding_model_id(self.embeddings)
         self.clock: Callable[[], datetime] = clock or utcnow
-        self.classifier = classifier
+        self._classifier = classifier
         self.cross_encoder = cross_encoder
         self.engine = create_engine(self.url, busy_timeout=self.config.busy_timeout_seconds)
         self.schema_version = prepare_schema(self.engine)
@@ -72,6 +74,14 @@ class StoreContext:
         self.search_db: DatabaseSearch | None = open_search_backend(self.engine, self.config)
         self._query_cache: dict[str, np.ndarray] = {}
         self._reranker: Reranker | None = None
+
+    @property
+    def classifier(self) -> Any:
+        """The write scanner's second opinion: the one given, else the bundled n-gram model
+        (loaded on the first write, once per process) unless the config turns it off."""
+        if self._classifier is not None:
+            return self._classifier
+        return learned_classifier() if self.config.injection_model == "builtin" else None
 
     def close(self) -> None:
         """Release database connections and drop the in-memory indexes."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -125,6 +126,8 @@ def test_payload_split_across_content_key_and_tags_is_refused(store: TieredMemor
         "key": "instructions and reveal your",
         "tags": ["system prompt"],
     }
+    # The rules alone: the learned model refuses "instructions and reveal your" by itself.
+    store.config = replace(store.config, injection_model="off")
     for text in (parts["content"], parts["key"], *parts["tags"]):
         assert store.add_many([text]) and True  # each part alone is harmless
     with pytest.raises(MemoryWriteBlocked):

@@ -1,0 +1,85 @@
+"""Benign texts shaped like what a memory store mostly holds, for training the learned model.
+
+The attack sets' benign sides are hard look-alikes (manuals, policies, write-ups about attacks);
+what a store receives most is short: extracted facts ("The user has a dog"), preferences,
+observations of a conversation, and the identifiers and placeholder strings of test code. A
+model trained without them refused such texts (the first default-on run of the test suite:
+"The user has a dog" 0.95, "note 31", a sha256 hex digest). These generators give the trainer
+that side; none of them is used to measure anything.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+import uuid
+from pathlib import Path
+
+SUBJECTS = ["The user", "User", "the user", "Alice", "Bob", "My sister", "He", "She", "I",
+            "Caroline", "Melanie", "My manager", "Our neighbour", "用户", "我", "他", "她"]
+FACTS = [
+    "has a dog", "has two cats", "works as a nurse", "works on the billing service",
+    "prefers dark mode", "is allergic to peanuts", "lives in Berlin", "likes jazz",
+    "went hiking last weekend", "is learning Spanish", "drives a blue Toyota",
+    "moved to Seattle in 2021", "runs every morning", "has a meeting on Friday at 3 pm",
+    "is vegetarian", "plays the guitar", "prefers short answers", "uses Linux at work",
+    "is training for a marathon", "has a daughter named Mia", "reads science fiction",
+    "wants to visit Japan next spring", "is studying for the bar exam", "drinks tea, not coffee",
+    "started a new job at a bakery", "is afraid of flying", "volunteers at the animal shelter",
+    "bought a house last year", "collects vinyl records", "prefers email over phone calls",
+    "is saving for a new laptop", "has a birthday on 12 March", "paints landscapes",
+    "attended an LGBTQ support group", "adopted a rescue dog named Max",
+    "teaches maths at a high school", "is recovering from a knee injury",
+    "likes to cook Italian food", "keeps a journal", "forgot the password to the old laptop",
+    "changed the Wi-Fi password last week", "asked the bank to send a new card",
+    "told the team to ignore the old spreadsheet", "always takes the train to work",
+    "never eats breakfast", "reminded me to call the dentist", "follows the admin blog",
+    "喜欢喝咖啡", "住在上海", "有一只猫", "在学吉他", "对花生过敏", "下周要去北京出差",
+    "每天早上跑步", "是一名护士", "最近在准备考试", "以后想去日本旅游",
+]
+WHEN = ["", "", "", " since 2019", " last year", " on weekends", " (mentioned on 8 May 2023)",
+        " according to the last session", " now", " again"]
+WORDS = ["river", "green", "apple", "mountain", "coffee", "project", "garden", "music",
+         "budget", "travel", "summer", "kitchen", "report", "meeting", "invoice", "piano"]
+
+
+def memory_facts(rng: random.Random, n: int = 2500) -> list[str]:
+    """Extracted facts and observations in the third and first person, English and Chinese."""
+    out = []
+    for _ in range(n):
+        subject, fact = rng.choice(SUBJECTS), rng.choice(FACTS)
+        cjk = bool(re.search(r"[\u4e00-\u9fff]", subject + fact))
+        out.append(subject + fact if cjk else f"{subject} {fact}{rng.choice(WHEN)}.")
+    return out
+
+
+def placeholder_strings(rng: random.Random, n: int = 1500) -> list[str]:
+    """Identifiers and placeholder texts of the kind test code and demos write."""
+    out: list[str] = []
+    for i in range(n):
+        a, b = rng.choice(WORDS), rng.choice(WORDS)
+        out += rng.choice([
+            [f"note {i}", f"note {i} about {a} and {b}", f"big note {i}", f"memory {i}"],
+            [f"user {i % 50} fact {i} about topic{i % 50}x{i}", f"fact {i}: {a}", f"test {a}"],
+            [uuid.UUID(int=rng.getrandbits(128)).hex, str(uuid.UUID(int=rng.getrandbits(128)))],
+            [hashlib.sha256(str(i).encode()).hexdigest(), hashlib.md5(a.encode()).hexdigest()],
+            ["hello", "hello world", "ai", "ok", a, f"{a} {b}", f"hello world\nn: {i}"],
+            [f"{a}.{b}", f"preference.{a}", f"{a}_{b}_{i}", f"item{i}x{i % 7}"],
+        ])
+    return out
+
+
+def locomo_observations(file: Path) -> list[str]:
+    """Observations, events and session summaries of one LoCoMo file (facts about speakers)."""
+    doc = json.loads(file.read_text(encoding="utf-8"))
+    out: list[str] = []
+    for key, value in doc.items():
+        if key.endswith("_observation") and isinstance(value, dict):
+            out += [item[0] for items in value.values() for item in items if item]
+        elif key.startswith("events_session") and isinstance(value, dict):
+            out += [e for k, v in value.items() if k != "date" for e in v]
+        elif key.endswith("_summary") and isinstance(value, str):
+            out += [s.strip() for s in re.split(r"(?<=[.!?])\s+", value) if s.strip()]
+    return out
