@@ -371,6 +371,7 @@ def _facts_in_sentence(sentence: str, index: int) -> Iterable[ExtractedFact]:
         rulesets.append(_EN_TABLE)
     taken: list[tuple[int, int]] = []
     found: list[tuple[int, ExtractedFact]] = []
+    lowered = sentence.lower()
     for fallback in (False, True):
         if fallback and found:
             break
@@ -378,6 +379,8 @@ def _facts_in_sentence(sentence: str, index: int) -> Iterable[ExtractedFact]:
             for rule in rules:
                 if rule.fallback != fallback:
                     continue
+                if rule.needles is not None and not any(n in lowered for n in rule.needles):
+                    continue  # it cannot match: none of the literals its matches hold is here
                 for match in rule.pattern.finditer(sentence):
                     start, end = match.span()
                     if any(start < t_end and t_start < end for t_start, t_end in taken):

@@ -13,8 +13,10 @@ Key templates: ``{topic}`` is the head of the captured object (``dark roast coff
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
+
+from .needles import needles
 
 __all__ = ["EN_RULES", "ZH_RULES", "FactKind", "Rule"]
 
@@ -39,6 +41,8 @@ class Rule:
             somewhere in it: "I bike to work, rain or shine").
         fallback: A clause-level catch-all, tried only when no other rule found a fact in the
             sentence (a habit is what is left once jobs, conditions and schedules are read).
+        needles: Lower-cased strings one of which every match contains (`needles`; ``None``:
+            none known): a sentence without any of them is not tried.
     """
 
     pattern: re.Pattern[str]
@@ -51,6 +55,10 @@ class Rule:
     object_optional: bool = False
     requires: re.Pattern[str] | None = None
     fallback: bool = False
+    needles: tuple[str, ...] | None = field(init=False, default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "needles", needles(self.pattern))
 
 
 # ---- English -------------------------------------------------------------------------------
