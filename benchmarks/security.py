@@ -357,12 +357,12 @@ def main(argv: list[str] | None = None) -> int:
         texts = [r["text"] for a, b in sets.values() for r in a + b] + [t for _, t in rows]
         old = baseline_verdicts(args.baseline, sorted(set(texts)))
         scanners[f"at {args.baseline}"] = old.__getitem__
+    learned = _learned()
     for split, (attacks, benign) in sets.items():
         print(f"\n==== {split}: {len(attacks)} attacks, {len(benign)} benign ====")
         if "rules+semantic" in scanners and not split.startswith("fresh"):
             print("(the semantic head was trained on this set: its column here is in-sample; "
                   "the held-out figures are the leave-one-group-out ones in semantic_head.json)")
-        learned = _learned()
         if learned is not None and _group(split) in learned.info.get("trained_on", ()):
             print("(the learned model was trained on this set: its rules+learned column is "
                   "in-sample; its blind figures are the held-out sets' "

@@ -16,13 +16,19 @@ and conditionals require nothing.
 from __future__ import annotations
 
 import re
-from re import _constants as _c  # type: ignore[attr-defined]
-from re import _parser as _p  # type: ignore[attr-defined]
 from typing import Any
+
+try:  # Python 3.11+
+    from re import _constants as _c  # type: ignore[attr-defined]
+    from re import _parser as _p  # type: ignore[attr-defined]
+except ImportError:  # Python 3.10 (the package supports it): the same parser, older names
+    import sre_constants as _c  # type: ignore[no-redef]
+    import sre_parse as _p  # type: ignore[no-redef]
 
 __all__ = ["needles"]
 
 _MIN_LEN = 2  # a set with a one-character member filters nothing worth the test
+# Possessive repeats and atomic groups are 3.11 syntax: absent from 3.10's constants.
 _REPEATS = {_c.MAX_REPEAT, _c.MIN_REPEAT, getattr(_c, "POSSESSIVE_REPEAT", _c.MAX_REPEAT)}
 
 

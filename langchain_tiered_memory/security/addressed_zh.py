@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from .addressed import AddressedHit
 from .hijack_zh import find_hijack_zh, find_task_then_line_zh
 from .mention import discusses_attacks, mention_segment
-from .zh_fold import FOLD
+from .zh_fold import FOLD, SENTENCE_END
 from .zh_orders import find_zh_order
 
 __all__ = ["find_addressed_zh"]
@@ -124,7 +124,7 @@ def _job_outcomes(folded: str) -> Iterator[tuple[int, int, bool, re.Match[str]]]
             pending = _OUTCOME.search(folded, end)
             if pending is None:
                 return
-        stop_at = _SENTENCE.search(folded, end, pending.start())
+        stop_at = SENTENCE_END.search(folded, end, pending.start())
         if stop_at is not None or pending.start() > end + 120:
             continue
         job = _JOB_BEFORE.search(folded, max(0, start - 10), start)
@@ -368,8 +368,8 @@ _ALERT = re.compile(r"警惕|谨防|提防|小心|诈骗|骗局|骗子|冒充|�
 
 def _warned_against(window: str, at: int) -> bool:
     start = max((m.end() for m in _CLAUSE_START.finditer(window, 0, at)), default=0)
-    sentence = max((m.end() for m in _SENTENCE.finditer(window, 0, at)), default=0)
-    end = _SENTENCE.search(window, at)
+    sentence = max((m.end() for m in SENTENCE_END.finditer(window, 0, at)), default=0)
+    end = SENTENCE_END.search(window, at)
     # a warning word before the act in its clause, an alert anywhere in its sentence (…的邮件
     # 提高警惕; 凡是要求您转账到安全账户的，都是诈骗), or a destination the user owns (抄送给我的助理
     # 刘敏（liumin@…）, 我老公的邮箱是…)
@@ -380,6 +380,5 @@ def _warned_against(window: str, at: int) -> bool:
     )
 
 
-_SENTENCE = re.compile(r"[。！？!?\n]")
 _OWN = re.compile(r"我的|我老公|我老婆|我先生|我太太|我妈|我爸|我家|本人")
 _ADDRESS = re.compile(r"https?://|www\.|[\w.+-]+@|[a-z0-9-]+\.(?:com|cn|net|org)", re.IGNORECASE)

@@ -26,7 +26,7 @@ from .mention import mention_segment
 from .normalize import join_points, make_views, to_original
 from .orders import find_unaddressed_order
 from .rules import RuleSet, ViewPlan, load_rules
-from .zh_fold import fold_traditional
+from .zh_fold import SENTENCE_END, fold_traditional
 
 __all__ = ["ascan_memory_content", "scan_memory_content"]
 
@@ -198,7 +198,6 @@ def _addressed(text: str) -> AddressedHit | None:
 _ZH_WARNING = re.compile(
     r"不会|从不|绝不|决不|请勿|切勿|严禁|唔会|诈骗|骗子|骗徒|歹徒|可疑|冒充|假冒|假扮|防骗|反诈|警惕|谨防"
 )
-_ZH_SENTENCE_END = re.compile(r"[。！？!?\n]")
 
 
 def _warning_sentence(text: str, found: ScanResult | None) -> tuple[int, int] | None:
@@ -208,8 +207,9 @@ def _warning_sentence(text: str, found: ScanResult | None) -> tuple[int, int] | 
     if "exfil" not in (found.rule or ""):
         return None
     start, end = found.span
-    lo = max((m.end() for m in _ZH_SENTENCE_END.finditer(text, max(0, start - 200), start)), default=max(0, start - 200))
-    stop = _ZH_SENTENCE_END.search(text, end, end + 200)
+    floor = max(0, start - 200)
+    lo = max((m.end() for m in SENTENCE_END.finditer(text, floor, start)), default=floor)
+    stop = SENTENCE_END.search(text, end, end + 200)
     hi = stop.start() if stop else min(len(text), end + 200)
     sentence = fold_traditional(text[lo:hi])
     return (lo, hi - 1) if _ZH_WARNING.search(sentence) else None

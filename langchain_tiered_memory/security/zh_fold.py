@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["FOLD", "TRADITIONAL", "fold_traditional"]
+__all__ = ["FOLD", "SENTENCE_END", "TRADITIONAL", "fold_traditional"]
 
 TRADITIONAL = (
     "丟來個們傳僅優內別刪則剛創動務匯員問單嗎圖團執實審寫將專對導層師帳幫廢彙後從復憑"
@@ -28,6 +28,9 @@ _SIMPLIFIED = (
     "点齐价赔险补绩参备注"
 )
 FOLD = str.maketrans(TRADITIONAL, _SIMPLIFIED)
+# Where a sentence of Chinese text ends (Chinese or Western punctuation, or a line break): the
+# detectors that read one sentence around a hit share it.
+SENTENCE_END = re.compile(r"[。！？!?\n]")
 _HAS_TRADITIONAL = re.compile("[" + TRADITIONAL + "]")
 
 
