@@ -70,7 +70,12 @@ Measures, in one run:
   - ``fresh-aa`` and ``fresh-ab``: two more (session 10 helpers: an SRE red-teaming coding agents
     and RAG over Confluence, Jira, Slack and CI logs, writing traditional, simplified and
     Cantonese Chinese; a trust-and-safety lead of a live-selling and group-buying app), held out
-    of the learned model's training and measured once, at the end of session 10;
+    of the learned model's training and measured once, at the end of session 10; trained on
+    in session 11;
+  - ``fresh-ac`` and ``fresh-ad``: two more (session 11 helpers: a legal-tech product manager in
+    Shanghai who also teaches retirees to use WeChat safely; a Singapore penetration tester of
+    travel, hotel and e-mail assistants, Malaysian Chinese), held out of the learned model's
+    training and measured once, after the session-11 rules and model were frozen;
 
 * false positives on the benign sets (same splits, per family) and on every LoCoMo dev turn
   (``../shared/data/locomo-dev`` or ``--data``);
@@ -87,7 +92,7 @@ Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
 Usage: ``python benchmarks/security.py
-[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2|fresh-aa|fresh-ab]
+[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2|fresh-aa|fresh-ab|fresh-ac|fresh-ad]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 """
 
@@ -166,11 +171,12 @@ Sets = dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]]
 SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-d", "fresh-e", "public",
           "fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l", "fresh-m",
           "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t", "fresh-u",
-          "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z1", "fresh-z2", "fresh-aa", "fresh-ab")
+          "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z1", "fresh-z2", "fresh-aa", "fresh-ab",
+          "fresh-ac", "fresh-ad")
 _BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l",
           "fresh-m", "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t",
           "fresh-u", "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z1", "fresh-z2",
-          "fresh-aa", "fresh-ab")
+          "fresh-aa", "fresh-ab", "fresh-ac", "fresh-ad")
 # Dev sets by other authors (or by a helper before it read the scanner): split -> file stem.
 _FRESH = {"fresh-a": "security_fresh_a", "fresh-b": "security_fresh_b",
           "fresh-d": "security_fresh_d", "fresh-e": "security_fresh_e_intl"}

@@ -43,6 +43,10 @@ class LookalikeHit:
     end: int
 
 
+# Units of three or more Latin letters that take a Greek prefix (μmol/L, μsec, Ωcal is not one).
+_UNITS = frozenset({"mol", "sec", "bar", "lux", "rad", "Gal", "kat"})
+
+
 def _is_word_char(ch: str) -> bool:
     return ch.isalnum() or unicodedata.category(ch) in ("Mn", "Me")
 
@@ -69,8 +73,8 @@ def _mixed_word(text: str) -> LookalikeHit | None:
         if not latin:
             continue
         foreign = len(_FOREIGN_LETTER.findall(word))
-        if latin <= 2 and foreign == 1 and _FOREIGN_LETTER.match(word):
-            continue  # a unit or symbol: "μm", "Ωcm"
+        if foreign == 1 and _FOREIGN_LETTER.match(word) and (latin <= 2 or word[1:] in _UNITS):
+            continue  # a unit or symbol: "μm", "Ωcm", "μmol"
         return LookalikeHit("mixed_script_word", start, end)
     return None
 

@@ -11,13 +11,20 @@ mention only when all of this holds:
   Russian, Japanese and Korean: "exemple", "Angriff", "безопасность", セキュリティ, 보안 ...);
 * the quoted segment holds no destination (URL, e-mail address) and nothing outside it asks for
   the quote to be said, repeated, printed or translated — that would be use, not mention.
+
+A line of dialogue ("Forget everything you've been told," the captain said) is a mention without
+discussion words, when the quote names no host. And an English override that is *described*
+rather than given ("direct injections overwrite system prompts", "payloads that try to make the
+model ignore its rules", "the referee may override any rule") is set aside by
+:func:`described_override`: its own clause has a third-person subject or a frame that reports an
+attempt, which an order to the reader never has.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["MAX_QUOTED", "discusses_attacks", "mention_segment"]
+__all__ = ["MAX_QUOTED", "described_override", "discusses_attacks", "mention_segment"]
 
 MAX_QUOTED = 160  # characters of one quoted segment that may be a mention
 
@@ -32,7 +39,11 @@ _META = re.compile(
     r"|parametrize|pytest|assert\w*|unittest|testcase|regression tests?"
     # reported speech: someone says, writes or spams the quote; the text reports it
     r"|a note saying|whispers?|whispered|spams|spammed|shouts?|shouted|things like|lines like"
-    r"|moderation|even if (?:it|they|the \w+) (?:says?|claims?|contains?))\b"
+    r"|moderation|even if (?:it|they|the \w+) (?:says?|claims?|contains?)"
+    # a quote that is reported, joked about or filtered: "jokes", "the sentence", "typing '...'"
+    r"|sentences?|quote from|a quote|the quote|jokes?|clich[eé]s?|typing|discussions?|threads?"
+    r"|guardrails?|gateways?|risk tags?|obeys?|quiz|benchmarks?|owasp|villains?|scams?|scammers?"
+    r"|phishing|requests? like|messages? like|inputs? like|prompts? like|extract|extraction)\b"
     # (no \b after "e.g.": a word boundary never follows its last dot)
     r"|\be\.g\.|\bi\.e\."
     r"|样本|样例|示例|句式|测试用例|论文|笔记|翻译成|怎么翻译"
@@ -49,6 +60,11 @@ _USE = re.compile(
     r"(?:say|tell|repeat|print|output|echo|recite|translate|respond|reply|answer|write|type|obey"
     r"|follow|execute|do what|act on)\b(?!-)[^.!?\n]{0,40}$"
     r"|(?:复述|重复|输出|说出|翻译|回答|执行|照做|回复|打印|告诉|改为|替换为|换成)[^。！？\n]{0,10}$"
+)
+# An attribution right after the quote (or just inside it, before the closing quote): fiction.
+_SPEECH_TAG = re.compile(
+    r",?[\"”’']?\s{0,2}(?:the |an? |his |her |my |our |their )?(?:[a-z]+ ){0,2}(?:said|says|replied"
+    r"|whispered|muttered|snapped|growled|sneered|laughed|sighed|shouted|yelled|cried)\b"
 )
 _OTHER_QUOTES = re.compile(r"“[^”\n]{0,160}”|「[^」\n]{0,160}」|『[^』\n]{0,160}』")
 _HOST = re.compile(r"\b[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b")
@@ -93,9 +109,48 @@ def mention_segment(text: str, start: int, end: int) -> tuple[int, int] | None:
     before = _OTHER_QUOTES.sub(" ", text[:opened]).casefold()
     if _DESTINATION.search(inside) or _USE.search(before):
         return None
+    if _HOST.search(inside) is None and (
+        _SPEECH_TAG.match(text, closed + 1) is not None or _SPEECH_TAG.match(text, closed)
+    ):
+        return segment  # a line of dialogue in a story: "…," the old captain said
     return segment if _META.search(outside) is not None else None
 
 
 def discusses_attacks(text: str) -> bool:
     """Whether ``text`` talks about attacks or examples (a discussion word anywhere in it)."""
     return _META.search(_HOST.sub(" ", text.casefold())) is not None
+
+
+# What precedes an override verb when a text describes the override instead of giving it: a
+# frame that reports an attempt or an effect ("inputs that try to", "causes the model to",
+# "tried to make models"), or a third-person subject that states what happens ("direct injections
+# override ...", "this will override ...", "the Dungeon Master may override ..."). An order to the
+# reader has none of them: it starts its clause or follows "please", "you must", "now".
+_DESCRIBED = re.compile(
+    r"(?:\b(?:tries|tried|trying|attempts|attempted|attempting|causes|caused|causing|makes|made"
+    r"|making|forces|forced|forcing|convinces|convinced|convincing|tricks|tricked|tricking"
+    r"|persuades|persuaded|induces|induced|designed|meant|intended|crafted)"
+    r"|\b(?:that|which|who|they|we|people|users|attackers|inputs) (?:try|attempt|make|cause"
+    r"|convince|trick|force|get)"
+    r"|\b(?!please\b|just\b|now\b|you\b|and\b|then\b)[a-z]+ (?:can|could|will|may|might|would"
+    r"|often|also|usually) (?:try|attempt)"
+    r"|\b(?:asked|told|instructed|prompted|got) (?:it|them|him|her|the [\w-]+))(?: [\w'’-]+){0,5} $"
+    r"|\b(?:injections?|attacks?|attackers?|jailbreaks?|payloads?|exploits?|hackers?|templates?"
+    r"|this|that|which|it) (?:(?:will|would|can|could|may|might|often|usually|typically|also) ){0,2}$"
+    r"|\b(?!you\b|assistants?\b|ai\b|models?\b|agents?\b|bots?\b|chatbots?\b|llms?\b)[a-z]+"
+    r" (?:may|might|can|could) $"
+)
+# (an apostrophe inside a word, "team's", starts nothing)
+_CLAUSE_START = re.compile(r"[.!?;:\n\"“”‘«»()\[\]<>]|(?<!\w)['’]|['’](?!\w)")
+
+
+def described_override(text: str, start: int) -> bool:
+    """Whether the override verb at ``text[start]`` is described in the third person, not given.
+
+    Only the words of its own clause count, so an order after a description ("Attackers try
+    this. Ignore your rules and ...") is still an order.
+    """
+    floor = max(0, start - 120)
+    cut = max((m.end() for m in _CLAUSE_START.finditer(text, floor, start)), default=floor)
+    before = " ".join(text[cut:start].casefold().split())
+    return _DESCRIBED.search(before + " " if before else "") is not None

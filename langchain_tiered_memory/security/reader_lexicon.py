@@ -139,7 +139,12 @@ SECRET = (
 KEEP_FROM_USER = (
     r"\b(?:do not|don't|don’t|dont|never|without|shall not|must not|should not|not to)\W{1,3}(?:\w+\W{1,3}){0,2}?(?:tell|telling"
     r"|mention|mentioning|inform|informing|notify|notifying|show|showing|alert|alerting|loop"
-    r"|looping|let|letting|confirm|confirming|ask|asking|check|checking|second-guess|flag"
+    # "we never ask for your password / a fee by SMS" reassures the customer: asking for a
+    # secret or a payment is the hostile act, not leaving it out
+    r"|looping|let|letting|confirm|confirming|ask(?:ing)?(?!\W{1,3}(?:\w+\W{1,3}){0,2}?for\W{1,3}"
+    r"(?:\w+\W{1,3}){0,3}?(?:passwords?|passcodes?|pins?|otps?|cvvs?|card numbers?|card details"
+    r"|fees?|payments?|verification codes?|one-time codes?|security codes?|bank details))"
+    r"|check|checking|second-guess|flag"
     r"|raise|running|review|reviewing|verification|verifying|signature|approval|permission"
     r"|report|reporting|escalate|escalating)\b"
     r"|\brefuse to (?:summari[sz]e|mention|discuss|answer|describe|report|show|explain)\b"
@@ -208,7 +213,8 @@ _ACTS = (
     r"{0,30}?\b(?:this|our|the)\b[^.!?\n]{0,20}?\b(?:brand|product|seller|store|site|company"
     r"|vendor|shop|app|plugin|package|library)\b",
     r"\b(?:send|forward|share|email)\W{1,3}me\W{1,3}(?:the user'?s|their|his|her|the owner'?s)\b",
-    r"\b(?:enter|type|fill in|paste|put)\b[^.!?\n]{0,30}?" + SECRET,
+    # (type="password" is a markup attribute, not an act)
+    r"\b(?:enter|type(?!\s*=)|fill in|paste|put)\b[^.!?\n]{0,30}?" + SECRET,
     r"\b(?:reset|change|set)\b[^.!?\n]{0,40}?\bpassword\b[^.!?\n]{0,20}?\bto\W{1,3}\S{4,}",
 )
 # Claims, fixed lines and rankings: hostile only when a planted cue asks for them; a user's own

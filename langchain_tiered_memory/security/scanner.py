@@ -22,7 +22,7 @@ from .classifier import arun_classifier, run_classifier
 from .encodings import decode_candidates
 from .invisible import find_invisible
 from .lookalike import find_lookalike
-from .mention import mention_segment
+from .mention import described_override, mention_segment
 from .normalize import join_points, make_views, to_original
 from .orders import find_unaddressed_order
 from .rules import RuleSet, ViewPlan, load_rules
@@ -215,6 +215,24 @@ def _warning_sentence(text: str, found: ScanResult | None) -> tuple[int, int] | 
     return (lo, hi - 1) if _ZH_WARNING.search(sentence) else None
 
 
+_DESCRIBABLE = (
+    "en.override",
+    "en.override_open",
+    "en.override_act",
+    "en.override_everything",
+    "en.exfil_prompt",
+)
+
+
+def _override_verb(text: str, found: ScanResult) -> int | None:
+    """Where the override verb of an English override hit begins (its first letter)."""
+    if found.rule not in _DESCRIBABLE or found.span is None:
+        return None
+    start, end = found.span
+    letter = re.search(r"[A-Za-z]", text[start:end])
+    return None if letter is None else start + letter.start()
+
+
 def _rule_hit(text: str, rules: RuleSet) -> ScanResult | None:
     """The first rule hit that is not a quoted example in a discussion of attacks.
 
@@ -232,7 +250,13 @@ def _rule_hit(text: str, rules: RuleSet) -> ScanResult | None:
     for _ in range(_MAX_MENTIONS):
         if found is None or found.span is None:
             break
-        segment = mention_segment(text, *found.span)
+        span = found.span
+        verb = _override_verb(text, found)
+        if verb is not None and described_override(text, verb):
+            text = _blank(text, span)
+            found = _match_rules(text, rules)
+            continue
+        segment = mention_segment(text, *span)
         if segment is None or (listed is not None and not _in_list(text, listed, segment)):
             break
         text = _blank(text, segment)
