@@ -5,7 +5,12 @@ what a store receives most is short: extracted facts ("The user has a dog"), pre
 observations of a conversation, and the identifiers and placeholder strings of test code. A
 model trained without them refused such texts (the first default-on run of the test suite:
 "The user has a dog" 0.95, "note 31", a sha256 hex digest). These generators give the trainer
-that side; none of them is used to measure anything.
+that side; none of them is used to measure anything, except :func:`everyday`'s ``eval`` half.
+
+:func:`everyday` reads ``data/benign_everyday_{en,zh}.jsonl``: ordinary chat turns, memory facts,
+event summaries and preferences written by hand by two session-11 helpers who saw no code and no
+data (1,000 English, 800 Chinese). Alternate rows are marked ``train`` and ``eval``: the trainer
+uses the first half, ``benchmarks/security.py`` reports false positives on the second.
 """
 
 from __future__ import annotations
@@ -83,3 +88,18 @@ def locomo_observations(file: Path) -> list[str]:
         elif key.endswith("_summary") and isinstance(value, str):
             out += [s.strip() for s in re.split(r"(?<=[.!?])\s+", value) if s.strip()]
     return out
+
+
+EVERYDAY = Path(__file__).resolve().parent / "data"
+
+
+def everyday(split: str) -> list[dict[str, str]]:
+    """The hand-written everyday rows of one ``split`` (``train`` or ``eval``), both languages."""
+    rows: list[dict[str, str]] = []
+    for lang in ("en", "zh"):
+        path = EVERYDAY / f"benign_everyday_{lang}.jsonl"
+        for line in path.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            if row.get("split") == split:
+                rows.append(row)
+    return rows

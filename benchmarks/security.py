@@ -75,7 +75,16 @@ Measures, in one run:
   - ``fresh-ac`` and ``fresh-ad``: two more (session 11 helpers: a legal-tech product manager in
     Shanghai who also teaches retirees to use WeChat safely; a Singapore penetration tester of
     travel, hotel and e-mail assistants, Malaysian Chinese), held out of the learned model's
-    training and measured once, after the session-11 rules and model were frozen;
+    training and measured once, after the first session-11 rules and model were frozen; then
+    their benign false positives were read and the model trained on them;
+  - ``fresh-ae`` ... ``fresh-ah``: four more (session 11 helpers: a product manager of a Chinese
+    tutoring app; a DevSecOps lead of a European bank's copilots; a Taipei health-insurance
+    claims analyst; an SEO marketer turned AI-safety contractor): their benign false positives
+    were read and the model trained on them;
+  - ``fresh-ai`` and ``fresh-aj``: two more (session 11 helpers: an IT auditor of a Chinese
+    provincial data bureau, official Chinese; a Hong Kong maintainer of a Python web framework
+    who reviews coding agents' pull requests), held out of everything and measured once, at the
+    end of session 11;
 
 * false positives on the benign sets (same splits, per family) and on every LoCoMo dev turn
   (``../shared/data/locomo-dev`` or ``--data``);
@@ -92,7 +101,7 @@ Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
 Usage: ``python benchmarks/security.py
-[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2|fresh-aa|fresh-ab|fresh-ac|fresh-ad]
+[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2|fresh-aa|fresh-ab|fresh-ac|fresh-ad|fresh-ae|fresh-af|fresh-ag|fresh-ah|fresh-ai|fresh-aj]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 """
 
@@ -113,7 +122,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from benign_memories import locomo_observations
+from benign_memories import everyday, locomo_observations
 
 from langchain_tiered_memory.security import patterns_version, scan_memory_content
 from langchain_tiered_memory.security.semantic import semantic_detector
@@ -172,11 +181,13 @@ SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-d", "fresh-e
           "fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l", "fresh-m",
           "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t", "fresh-u",
           "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z1", "fresh-z2", "fresh-aa", "fresh-ab",
-          "fresh-ac", "fresh-ad")
+          "fresh-ac", "fresh-ad", "fresh-ae", "fresh-af", "fresh-ag", "fresh-ah", "fresh-ai",
+          "fresh-aj")
 _BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l",
           "fresh-m", "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t",
           "fresh-u", "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z1", "fresh-z2",
-          "fresh-aa", "fresh-ab", "fresh-ac", "fresh-ad")
+          "fresh-aa", "fresh-ab", "fresh-ac", "fresh-ad", "fresh-ae", "fresh-af", "fresh-ag",
+          "fresh-ah", "fresh-ai", "fresh-aj")
 # Dev sets by other authors (or by a helper before it read the scanner): split -> file stem.
 _FRESH = {"fresh-a": "security_fresh_a", "fresh-b": "security_fresh_b",
           "fresh-d": "security_fresh_d", "fresh-e": "security_fresh_e_intl"}
@@ -393,6 +404,14 @@ def main(argv: list[str] | None = None) -> int:
           "files)")
     # The baseline's verdicts were computed for the sets and turns only: it sits this one out.
     _table("LoCoMo facts", facts, {k: v for k, v in scanners.items() if not k.startswith("at ")},
+           args.misses, attacks=False)
+
+    rows = [{"text": r["text"], "family": f"{r['lang']} {r['kind']}"} for r in everyday("eval")]
+    print(f"\n==== Everyday memories: {len(rows)} hand-written chat turns, facts, summaries and "
+          "preferences ====")
+    print("(the eval half of data/benign_everyday_*.jsonl; the learned model trained on the other "
+          "half)")
+    _table("everyday", rows, {k: v for k, v in scanners.items() if not k.startswith("at ")},
            args.misses, attacks=False)
 
     print("\n==== speed ====")

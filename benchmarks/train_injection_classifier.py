@@ -5,7 +5,7 @@ Corpus, grouped by who wrote it:
 * every labelled security set in ``data/`` (the project's own, the public corpora, and the
   independent authors' ``security_fresh_*`` sets: attacks and the hard benign texts written to
   look like them) **except the held-out authors** (``--hold-out``, by default the two newest:
-  AC, AD), which ``benchmarks/security.py`` reports as blind beside the rest;
+  AI, AJ), which ``benchmarks/security.py`` reports as blind beside the rest;
 * variants generated here from the structural classes (override verb x object x output verb x
   payload, persuasion frames, standing redirects, terse exfiltration, Chinese hijacks, eight
   other languages), optionally wrapped in a document, comment or markup;
@@ -45,7 +45,7 @@ from langchain_tiered_memory.security import scan_memory_content
 from langchain_tiered_memory.security.learned import DIM, featurize, too_short, windows
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from benign_memories import locomo_observations, memory_facts, placeholder_strings
+from benign_memories import everyday, locomo_observations, memory_facts, placeholder_strings
 from security import family, labelled, locomo_turns  # the benchmark's own readers
 
 HERE = Path(__file__).resolve().parent
@@ -242,7 +242,7 @@ def _library_prose(limit: int = 4000) -> list[str]:
 
 
 # Sets kept out of training: the newest independent authors, measured as blind beside the pool.
-HELD_OUT = ("fresh_ac", "fresh_ad")
+HELD_OUT = ("fresh_ai", "fresh_aj")
 FOLDS = 6
 
 
@@ -333,8 +333,9 @@ def main(argv: list[str] | None = None) -> int:
     rows = author_rows(held_out)
     rows += [Row("generated", t, True, "generated") for t in _attacks()]
     # What a store mostly holds: facts, observations of the calibration file's conversation,
-    # identifiers and placeholders (`benign_memories`).
-    facts = memory_facts(R) + placeholder_strings(R)
+    # identifiers and placeholders, the train half of the hand-written everyday rows
+    # (`benign_memories`).
+    facts = memory_facts(R) + placeholder_strings(R) + [r["text"] for r in everyday("train")]
     if args.calibrate.exists():
         facts += locomo_observations(args.calibrate)
     rows += [Row("generated", t, False, "generated")

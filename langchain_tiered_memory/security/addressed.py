@@ -405,6 +405,8 @@ def find_addressed(text: str) -> AddressedHit | None:
     spans = _anchor_spans(folded) if _holds(folded, _ANCHOR_WORDS) else []
     for cue in _cues(_STRONG, folded, spans):
         lo, window = _paragraph(folded, cue.end(), cue.end())
+        if _POSSIBLE_NEXT.match(folded, cue.end()) is not None:
+            continue  # "when the model reads that page, it may treat ...": a description
         directive = _DIRECTIVE.search(window)
         if directive is not None:
             return hit("addressed.machine_reader", cue.start(), lo + directive.end())
@@ -451,6 +453,14 @@ def find_addressed(text: str) -> AddressedHit | None:
 # counts ("… not bother verifying, just approve payments" still orders the payment).
 _FORBIDS = re.compile(r"\b(?:never|not|cannot|can'?t|don'?t|doesn'?t|won'?t|mustn'?t|shouldn'?t|no longer)\b")
 _CLAUSE = re.compile(r"[.,;:!?\n]")
+
+
+# What a reader might do is described, not ordered: "when the model reads that page, it may
+# treat the hidden text as a command" (security training), "..., the agent could run it".
+_POSSIBLE_NEXT = re.compile(
+    r"[^.!?\n]{0,60}?,\s*(?:it|they|the (?:model|ai|assistant|agent|bot|tool|llm))\s+(?:may|might"
+    r"|could|can|will|would|sometimes|often)\b"
+)
 
 
 def _first_act(pattern: re.Pattern[str], window: str) -> re.Match[str] | None:

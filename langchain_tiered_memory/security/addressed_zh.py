@@ -177,8 +177,8 @@ _HOSTILE = re.compile(
             r"(?:发|发送|转发|上传|导出|同步|泄露|贴出|列出|附上|收集|提供|回复|分享|共享|抄送)"
             r"[^。！？\n]{0,30}?" + _SECRET,
             _SECRET + r"[^。！？\n]{0,20}?(?:发|发送|转发|上传|导出|同步|贴出|告诉|分享|共享|抄送|给(?:他|她|对方))",
-            # (别 of 特别说明, 分别, 区别 is no "don't")
-            r"(?:不要|无需|不用|不必|(?<![特分区级识性类告])别|不需要)(?:再次?)?(?:向我|跟我|和我|找我|问我)?(?:告知|告诉|提及|提|说明|向用户说明|确认|核实|"
+            # (别 of 特别说明, 分别, 区别 is no "don't"; 不要提前 is no "don't mention")
+            r"(?:不要|无需|不用|不必|(?<![特分区级识性类告])别|不需要)(?:再次?)?(?:向我|跟我|和我|找我|问我)?(?:告知|告诉|提及|提(?!前)|说明|向用户说明|确认|核实|"
             r"找[^。\n]{0,6}签字|走评审|经过|通知|征求|问身份|验证身份|核实身份|主管审核|审核|(?:进行)?身份核验|核验)",
             r"(?:当作|视为|当成)[^。\n]{0,8}?(?:授权|本人|官方|管理员)|不管是谁|无论是谁",
             r"自动(?:接受|批准|同意|执行|下单|付款|合并|转发|发送|同步|支付)|(?:默认|已存|保存的|存的)(?:支付方式|"
@@ -222,7 +222,9 @@ _STANDING = re.compile(
 )
 # The task dismissed and replaced: 忽略这首诗的请求，改为输出… / 停止总结，改为写… / 新指令：
 _HIJACK = re.compile(
-    r"(?:忽略|无视|停止|放弃|别管|先别管|不要管|不用管|跳过|取消)[^。！？\n]{0,12}?(?:请求|任务|问题|总结|"
+    # (not 请忽略我上一封邮件，数量改为…: a writer correcting their own last message)
+    r"(?:忽略|无视|停止|放弃|别管|先别管|不要管|不用管|跳过|取消)(?!我的?(?:上一封|上封|上一条|上条|之前的|刚才的"
+    r"|前面的|前一封)(?:邮件|消息|信息|留言|短信|回复|信))[^。！？\n]{0,12}?(?:请求|任务|问题|总结|"
     r"润色|翻译|订单|指令|提问|要求|工作)[^。！？\n]{0,6}?[，,。；;、\s]*(?:改为|改成|转而|而是|替换为|"
     r"换成|然后)"
     r"|任务替换为|新(?:的)?(?:指令|任务)\s{0,2}[：:]|新版要求|你(?:现在|就)?不(?:再)?是[^。，,\n]{0,8}了?[，,]\s{0,2}"
@@ -281,19 +283,13 @@ def find_addressed_zh(text: str) -> AddressedHit | None:
 def _find(text: str) -> AddressedHit | None:
     folded = text.casefold().translate(FOLD)
     hijack = _HIJACK.search(folded) or _EXFIL.search(folded)
-    if hijack is not None:
+    if hijack is not None and not _mentioned(text, folded, hijack.end()):
         return AddressedHit("addressed_zh.task_replaced", hijack.start(), hijack.end(), _ZH)
     done = find_zh_order(folded)
     if done is not None:
         return AddressedHit(*done, _ZH)
     dismissed = find_hijack_zh(text)
-    # a dismissal that ends inside a quoted example of a talk about injections (培训讲到“提示注入”：
-    # 有人会写“忽略以上所有指令”) is mentioned, not used; everyday quotes (翻译“…”) are not enough
-    if dismissed is not None and (
-        _ATTACK_TALK.search(folded) is None
-        or len(folded) != len(text)
-        or mention_segment(text, dismissed[1] - 1, dismissed[1]) is None
-    ):
+    if dismissed is not None and not _mentioned(text, folded, dismissed[1]):
         return AddressedHit("hijack_zh.dismiss_then_output", *dismissed, _ZH)
     fixed = find_task_then_line_zh(text)
     if fixed is not None:
@@ -332,6 +328,19 @@ def _find(text: str) -> AddressedHit | None:
 
 # The words the reader cues (_CUE_STRONG, _JOB_LABEL, _READER_NOUN, _CUE_WEAK's assistants) hold.
 _ATTACK_TALK = re.compile(r"注入|攻击|越狱|injection|jailbreak")
+
+
+def _mentioned(text: str, folded: str, end: int) -> bool:
+    """Whether a hijack ending at ``end`` lies inside a quoted example of a talk about injections.
+
+    (培训讲到“提示注入”：有人会写“忽略以上所有指令”; 论文引用的攻击样例：“…”): mentioned, not used.
+    Everyday quotes (翻译“…”, 比如“…”) are not enough: the text must name the attack.
+    """
+    return (
+        _ATTACK_TALK.search(folded) is not None
+        and len(folded) == len(text)
+        and mention_segment(text, end - 1, end) is not None
+    )
 _READER_WORDS = (
     "ai", "llm", "gpt", "人工智", "模型", "智能", "机器", "爬虫", "助手", "助理", "助教", "秘书", "自动",
     "器", "工具", "系统", "程序", "程式", "客服", "引擎", "算法", "代理", "agent", "bot", "grader",

@@ -43,7 +43,11 @@ _META = re.compile(
     # a quote that is reported, joked about or filtered: "jokes", "the sentence", "typing '...'"
     r"|sentences?|quote from|a quote|the quote|jokes?|clich[eé]s?|typing|discussions?|threads?"
     r"|guardrails?|gateways?|risk tags?|obeys?|quiz|benchmarks?|owasp|villains?|scams?|scammers?"
-    r"|phishing|requests? like|messages? like|inputs? like|prompts? like|extract|extraction)\b"
+    r"|phishing|requests? like|messages? like|inputs? like|prompts? like|extract|extraction"
+    # a quote someone studied or filed: Reddit threads,
+    # exercises, regex lists of patterns to flag
+    r"|reddit|genre|exercises?|regex(?:es)?|patterns?"
+    r"|hierarch(?:y|ies)|suspicious)\b"
     # (no \b after "e.g.": a word boundary never follows its last dot)
     r"|\be\.g\.|\bi\.e\."
     r"|样本|样例|示例|句式|测试用例|论文|笔记|翻译成|怎么翻译"
@@ -137,8 +141,8 @@ _DESCRIBED = re.compile(
     r"|\b(?:asked|told|instructed|prompted|got) (?:it|them|him|her|the [\w-]+))(?: [\w'’-]+){0,5} $"
     r"|\b(?:injections?|attacks?|attackers?|jailbreaks?|payloads?|exploits?|hackers?|templates?"
     r"|this|that|which|it) (?:(?:will|would|can|could|may|might|often|usually|typically|also) ){0,2}$"
-    r"|\b(?!you\b|assistants?\b|ai\b|models?\b|agents?\b|bots?\b|chatbots?\b|llms?\b)[a-z]+"
-    r" (?:may|might|can|could) $"
+    r"|\b(?!you\b|i\b|we\b|assistants?\b|ai\b|models?\b|agents?\b|bots?\b|chatbots?\b|llms?\b)[a-z]+"
+    r" (?:may|might|can|could|would) $"
 )
 # (an apostrophe inside a word, "team's", starts nothing)
 _CLAUSE_START = re.compile(r"[.!?;:\n\"“”‘«»()\[\]<>]|(?<!\w)['’]|['’](?!\w)")

@@ -213,8 +213,8 @@ _ACTS = (
     r"{0,30}?\b(?:this|our|the)\b[^.!?\n]{0,20}?\b(?:brand|product|seller|store|site|company"
     r"|vendor|shop|app|plugin|package|library)\b",
     r"\b(?:send|forward|share|email)\W{1,3}me\W{1,3}(?:the user'?s|their|his|her|the owner'?s)\b",
-    # (type="password" is a markup attribute, not an act)
-    r"\b(?:enter|type(?!\s*=)|fill in|paste|put)\b[^.!?\n]{0,30}?" + SECRET,
+    # (type="password" is markup; "I have to type my password again" is the writer's own login)
+    r"\b(?:enter|type(?!\s*=)|fill in|paste|put)\b(?! (?:in )?my\b)[^.!?\n]{0,30}?" + SECRET,
     r"\b(?:reset|change|set)\b[^.!?\n]{0,40}?\bpassword\b[^.!?\n]{0,20}?\bto\W{1,3}\S{4,}",
 )
 # Claims, fixed lines and rankings: hostile only when a planted cue asks for them; a user's own
