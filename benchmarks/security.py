@@ -83,8 +83,16 @@ Measures, in one run:
     were read and the model trained on them;
   - ``fresh-ai`` and ``fresh-aj``: two more (session 11 helpers: an IT auditor of a Chinese
     provincial data bureau, official Chinese; a Hong Kong maintainer of a Python web framework
-    who reviews coding agents' pull requests), held out of everything and measured once, at the
-    end of session 11;
+    who reviews coding agents' pull requests), held out of everything and measured once in
+    session 11; then their benign false positives were read and the model trained on them;
+  - ``fresh-ak`` ... ``fresh-an``: four more (session 11 helpers: a fraud-operations manager of
+    a Hong Kong virtual bank; a smart-home UX researcher; a Shenzhen procurement analyst; a
+    Beijing medical student annotating for a safety vendor): benign false positives read, model
+    trained on them;
+  - ``fresh-ao`` and ``fresh-ap``: two more (session 11 helpers: a journalist covering AI scams in
+    Taiwan and Southeast Asia; a Canadian TA and CTF player who designs prompt-injection
+    challenges), held out of everything; looked at twice at the end of session 11 (the frozen
+    model, then the shipped one whose features cut character runs to three);
 
 * false positives on the benign sets (same splits, per family) and on every LoCoMo dev turn
   (``../shared/data/locomo-dev`` or ``--data``);
@@ -101,7 +109,7 @@ Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
 Usage: ``python benchmarks/security.py
-[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2|fresh-aa|fresh-ab|fresh-ac|fresh-ad|fresh-ae|fresh-af|fresh-ag|fresh-ah|fresh-ai|fresh-aj]
+[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2|fresh-aa|fresh-ab|fresh-ac|fresh-ad|fresh-ae|fresh-af|fresh-ag|fresh-ah|fresh-ai|fresh-aj|fresh-ak|fresh-al|fresh-am|fresh-an|fresh-ao|fresh-ap]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 """
 
@@ -182,12 +190,13 @@ SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-d", "fresh-e
           "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t", "fresh-u",
           "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z1", "fresh-z2", "fresh-aa", "fresh-ab",
           "fresh-ac", "fresh-ad", "fresh-ae", "fresh-af", "fresh-ag", "fresh-ah", "fresh-ai",
-          "fresh-aj")
+          "fresh-aj", "fresh-ak", "fresh-al", "fresh-am", "fresh-an", "fresh-ao", "fresh-ap")
 _BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l",
           "fresh-m", "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t",
           "fresh-u", "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z1", "fresh-z2",
           "fresh-aa", "fresh-ab", "fresh-ac", "fresh-ad", "fresh-ae", "fresh-af", "fresh-ag",
-          "fresh-ah", "fresh-ai", "fresh-aj")
+          "fresh-ah", "fresh-ai", "fresh-aj", "fresh-ak", "fresh-al", "fresh-am", "fresh-an",
+          "fresh-ao", "fresh-ap")
 # Dev sets by other authors (or by a helper before it read the scanner): split -> file stem.
 _FRESH = {"fresh-a": "security_fresh_a", "fresh-b": "security_fresh_b",
           "fresh-d": "security_fresh_d", "fresh-e": "security_fresh_e_intl"}

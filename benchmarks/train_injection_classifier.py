@@ -5,7 +5,7 @@ Corpus, grouped by who wrote it:
 * every labelled security set in ``data/`` (the project's own, the public corpora, and the
   independent authors' ``security_fresh_*`` sets: attacks and the hard benign texts written to
   look like them) **except the held-out authors** (``--hold-out``, by default the two newest:
-  AI, AJ), which ``benchmarks/security.py`` reports as blind beside the rest;
+  AO, AP), which ``benchmarks/security.py`` reports as blind beside the rest;
 * variants generated here from the structural classes (override verb x object x output verb x
   payload, persuasion frames, standing redirects, terse exfiltration, Chinese hijacks, eight
   other languages), optionally wrapped in a document, comment or markup;
@@ -25,7 +25,15 @@ refuses at most ``--marginal-fp`` (1 %) of the benign texts the rules pass, and 
 reports the other files as held out). The out-of-author figures are written to the model's
 metadata (``out_of_author``).
 
-Usage: ``python benchmarks/train_injection_classifier.py [--c 10] [--marginal-fp 0.01]``
+Veto: below ``--veto`` (0.02) the model sets aside a rule hit read in plain writing
+(:func:`~langchain_tiered_memory.security.learned.plain_text_hit`). Chosen on the same kind of
+out-of-author scores (session 11, 37 author groups): of 278 pool texts the rules refused wrongly,
+263 were plain-text hits; below 0.02 the model set aside 51 of them and 1 of the 7,262 plain-text
+rule catches (0.01: 26 and 1; 0.03: 61 and 3; 0.05: 83 and 10). Each trained model records its own
+figure in ``veto_out_of_author``.
+
+Usage: ``python benchmarks/train_injection_classifier.py [--c 10] [--marginal-fp 0.01]
+[--veto 0.02]``
 """
 
 from __future__ import annotations
@@ -42,7 +50,13 @@ from scipy import sparse
 from sklearn.linear_model import LogisticRegression
 
 from langchain_tiered_memory.security import scan_memory_content
-from langchain_tiered_memory.security.learned import DIM, featurize, too_short, windows
+from langchain_tiered_memory.security.learned import (
+    DIM,
+    featurize,
+    plain_text_hit,
+    too_short,
+    windows,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from benign_memories import everyday, locomo_observations, memory_facts, placeholder_strings
@@ -242,7 +256,7 @@ def _library_prose(limit: int = 4000) -> list[str]:
 
 
 # Sets kept out of training: the newest independent authors, measured as blind beside the pool.
-HELD_OUT = ("fresh_ai", "fresh_aj")
+HELD_OUT = ("fresh_ao", "fresh_ap")
 FOLDS = 6
 
 
@@ -325,6 +339,8 @@ def main(argv: list[str] | None = None) -> int:
                         default=Path("/work/shared/data/locomo-dev/26.json"),
                         help="one LoCoMo file whose turns also bound the threshold")
     parser.add_argument("--calibration-fp", type=float, default=0.002)
+    parser.add_argument("--veto", type=float, default=0.02,
+                        help="score below which the model sets a plain-text rule hit aside")
     parser.add_argument("--hold-out", default=",".join(HELD_OUT),
                         help="comma-separated set stems kept out of training")
     args = parser.parse_args(argv)
@@ -343,7 +359,9 @@ def main(argv: list[str] | None = None) -> int:
     texts = [r.text for r in rows]
     y = np.array([r.attack for r in rows])
     groups = np.array([r.group for r in rows])
-    ruled = np.array([scan_memory_content(t).blocked for t in texts])
+    results = [scan_memory_content(t) for t in texts]
+    ruled = np.array([r.blocked for r in results])
+    plain = np.array([plain_text_hit(r, t) for r, t in zip(results, texts, strict=True)])
     x, owner = _matrix(texts)
     authors = sorted(set(groups) - {"generated"})
     print(f"training on {int(y.sum())} attacks and {int((~y).sum())} benign texts, "
@@ -359,7 +377,8 @@ def main(argv: list[str] | None = None) -> int:
         oof[fold] = _text_scores(model, x, owner, len(rows))[fold]
         print(f"  fold {k + 1}/{FOLDS} done", flush=True)
     # The package leaves texts under MIN_CHARS to the rules: they never reach the model.
-    oof[np.array([too_short(t) for t in texts])] = -np.inf
+    short = np.array([too_short(t) for t in texts])
+    oof[short] = -np.inf
     passed = ~y & ~ruled & (groups != "generated")
     logit = float(np.quantile(oof[passed], 1 - args.marginal_fp))
 
@@ -381,10 +400,24 @@ def main(argv: list[str] | None = None) -> int:
                     "rules_or_model": float((ruled | (oof >= logit))[sel].mean())}
         return {"added_fp": float(((oof >= logit) & ~ruled)[sel].mean())}
 
+    # The veto, measured out of author: pool texts the rules refuse on a plain-text hit whose
+    # out-of-author score is below it (the package also keeps texts with an encoded payload or a
+    # look-alike word refused, so these counts are an upper bound on what it sets aside).
+    cleared = plain & ~short & (oof < float(np.log(args.veto / (1 - args.veto))))
+    cleared &= groups != "generated"
+    veto_figures = {
+        "rule_false_positives": int((ruled & ~y & (groups != "generated")).sum()),
+        "set_aside": int((cleared & ~y).sum()),
+        "rule_catches": int((ruled & y & (groups != "generated")).sum()),
+        "attacks_lost": int((cleared & y).sum()),
+    }
+
     info = {
-        "version": "2.0.0",
+        "version": "2.1.0",
         "bias": bias,
         "threshold": threshold,
+        "veto": args.veto,
+        "veto_out_of_author": veto_figures,
         "ngrams": [2, 3, 4, 5],
         "dim": DIM,
         "c": args.c,
@@ -401,7 +434,8 @@ def main(argv: list[str] | None = None) -> int:
                 "the held-out ones, plus generated variants and the project's own prose; the "
                 "threshold lets the model refuse at most --marginal-fp of the benign texts the "
                 "rules pass, scored by models that never saw their author (6 folds by author "
-                "group), and at most --calibration-fp of one LoCoMo file's turns",
+                "group), and at most --calibration-fp of one LoCoMo file's turns; below --veto "
+                "it sets a plain-text rule hit aside",
     }
     np.save(OUT / "injection_model.npy", w16)
     (OUT / "injection_model.json").write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")

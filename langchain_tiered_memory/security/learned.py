@@ -7,12 +7,24 @@ dependency beyond numpy, and scores a short memory in well under a millisecond.
 
 Features are the counts of character 2- to 5-grams of the ``literal`` matching view (the same
 folding the rules see: case, width, confusables, traditional Chinese), with runs of white space
-squeezed, hashed into :data:`DIM` buckets, log-scaled and L2-normalised. Long texts are scored in
+squeezed and runs of one character cut to three, hashed into :data:`DIM` buckets, log-scaled
+and L2-normalised. Long texts are scored in
 overlapping windows (at most :data:`MAX_WINDOWS`), the highest score wins; texts shorter than
 :data:`MIN_CHARS` non-space characters are left to the rules.
 
+The model also **clears** what it is nearly sure is harmless: a hit of a plain-text rule (an
+English, Chinese or other-language pattern read in the literal text, or an order addressed to a
+reader) is set aside when the model scores the whole text below :attr:`LearnedClassifier.veto`.
+Rule hits read through ROT13, in a decoded payload, or in hidden or look-alike characters are
+never cleared: the model cannot read those.
+Rule hits in disguised spans (spaced-out letters, digits for letters, punctuation inside words)
+are not cleared either. The level was chosen on texts of authors the model never saw
+(``benchmarks/train_injection_classifier.py``): there it set aside about one in six of the rules'
+false positives on hard benign texts and one in seven thousand of the attacks the rules caught.
+
 The weights (``injection_model.npy``) and their metadata (``injection_model.json``: threshold,
-training corpus, measured figures) are written by ``benchmarks/train_injection_classifier.py``.
+veto, training corpus, measured figures) are written by
+``benchmarks/train_injection_classifier.py``.
 """
 
 from __future__ import annotations
@@ -29,10 +41,19 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import ConfigError
+from ..types import ScanResult
 from .classifier import ScanVerdict
 from .normalize import make_view
 
-__all__ = ["DIM", "MIN_CHARS", "LearnedClassifier", "featurize", "learned_classifier", "too_short"]
+__all__ = [
+    "DIM",
+    "MIN_CHARS",
+    "LearnedClassifier",
+    "featurize",
+    "learned_classifier",
+    "plain_text_hit",
+    "too_short",
+]
 
 DIM = 1 << 18
 NGRAMS = (2, 3, 4, 5)
@@ -45,10 +66,15 @@ _BASE = np.uint64(1_000_003)
 # One salt per n-gram length, so that "ab" and the bigram part of "abc" hash apart.
 _SALTS = {n: np.uint64((n * 0x9E3779B97F4A7C15) % 2**64) for n in range(1, 9)}
 _SPACES = re.compile(r"\s+")
+_BLANK = frozenset(" \t\n\r")
+_RUNS = re.compile(r"(.)\1{3,}", re.DOTALL)
 # Texts with fewer non-space characters than this are left to the rules: a handful of n-grams
 # is too little evidence to score ("hello", "note 31", a key), and an injection that short
 # is a phrase the rules know.
 MIN_CHARS = 12
+# A window of fewer distinct characters than this ("xxxx…", "====", "ababab") is not language:
+# its few n-grams say nothing, and it is not scored.
+MIN_DISTINCT = 6
 
 
 def _hashes(cps: npt.NDArray[np.uint64], n: int) -> npt.NDArray[np.uint64]:
@@ -63,12 +89,44 @@ def _hashes(cps: npt.NDArray[np.uint64], n: int) -> npt.NDArray[np.uint64]:
 def featurize(text: str) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
     """Hashed n-gram features of one window of text: ``(bucket indices, values)``."""
     folded = " " + _SPACES.sub(" ", make_view(text, "literal")).strip() + " "
+    # A run's length carries no meaning ("xxxxxxxx", "=====", "!!!!"): three of a kind stand for
+    # any run, so a long one cannot outweigh the words around it.
+    folded = _RUNS.sub(r"\1\1\1", folded)
     cps = np.frombuffer(folded.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
     parts = [_hashes(cps, n) for n in NGRAMS if len(cps) >= n]
     idx, counts = np.unique(np.concatenate(parts).astype(np.int64), return_counts=True)
     values = np.log1p(counts).astype(np.float32)
     values /= max(float(np.linalg.norm(values)), 1e-6)
     return idx, values
+
+
+_PLAIN_REASONS = frozenset({"en_injection", "zh_injection", "intl_injection"})
+# Signs that a matched span was disguised: three spaced-out single letters or characters in a
+# row ("i g n o r e", "忽 略 以 上", "i.g.n"), digits inside words ("1gn0r3"), punctuation slipped
+# inside a word ("ign.ore", "instru*ctions").
+_DISGUISED = re.compile(
+    r"(?<!\w)\w(?:[\W_]{1,3}\w(?!\w)){2}|[a-z]+\d+[a-z]|\d+[a-z]+\d|[a-z][.*_|·•~^][a-z]",
+    re.IGNORECASE,
+)
+
+
+def plain_text_hit(result: ScanResult, text: str) -> bool:
+    """Whether a rule hit was read in plain writing, so the model may clear it.
+
+    Plain: an English, Chinese or other-language pattern or an addressed order, whose matched
+    span in ``text`` reads as ordinary words. Not plain: hits in a decoded payload
+    (``base64:...``) or through ROT13, hidden or look-alike characters, and spans disguised
+    with spaced-out letters, digits for letters or punctuation inside words: the model reads the
+    literal text, and those would look like noise to it.
+    """
+    if not result.blocked or result.reason not in _PLAIN_REASONS or ":" in (result.rule or ""):
+        return False
+    if "rot13" in result.detail:
+        return False
+    if result.span is None:
+        return False
+    start, end = result.span
+    return _DISGUISED.search(make_view(text[start:end], "literal")) is None
 
 
 def too_short(text: str) -> bool:
@@ -98,23 +156,33 @@ class LearnedClassifier:
         threshold: The score at or above which a text is refused (chosen on the training
             corpus; the figures it was measured at are in ``info``).
         info: The training metadata.
+        veto: The score below which a plain-text rule hit is set aside (0 never clears).
     """
 
     weights: npt.NDArray[np.float32] = field(repr=False)
     bias: float
     threshold: float
     info: dict[str, Any] = field(repr=False)
+    veto: float = 0.0
 
     def score(self, text: str) -> float:
         """Probability that ``text`` is an injection (the highest over its windows; 0 for a text
-        of fewer than `MIN_CHARS` non-space characters)."""
+        of fewer than `MIN_CHARS` non-space characters, and windows of fewer than
+        `MIN_DISTINCT` distinct characters are not scored)."""
         if too_short(text):
             return 0.0
         best = -math.inf
         for window in windows(text):
+            if len(set(window) - _BLANK) < MIN_DISTINCT:
+                continue
             idx, values = featurize(window)
             best = max(best, float(self.weights[idx] @ values) + self.bias)
         return 1.0 / (1.0 + math.exp(-best)) if best > -700 else 0.0
+
+    def clears(self, text: str) -> bool:
+        """Whether the model is sure enough that ``text`` is harmless to set a plain-text rule
+        hit aside (see :func:`plain_text_hit`). Short texts are never cleared."""
+        return not too_short(text) and self.score(text) < self.veto
 
     def __call__(self, text: str) -> ScanVerdict:
         score = self.score(text)
@@ -134,4 +202,5 @@ def learned_classifier() -> LearnedClassifier:
         weights = np.load(f).astype(np.float32)
     if weights.shape != (DIM,):
         raise ConfigError("injection_model.npy", f"expected {DIM} weights, got {weights.shape}")
-    return LearnedClassifier(weights, float(info["bias"]), float(info["threshold"]), info)
+    veto = float(info.get("veto", 0.0))
+    return LearnedClassifier(weights, float(info["bias"]), float(info["threshold"]), info, veto)

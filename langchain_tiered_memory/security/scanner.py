@@ -21,6 +21,7 @@ from .addressed_zh import find_addressed_zh
 from .classifier import arun_classifier, run_classifier
 from .encodings import decode_candidates
 from .invisible import find_invisible
+from .learned import LearnedClassifier, plain_text_hit
 from .lookalike import find_lookalike
 from .mention import described_override, mention_segment
 from .normalize import join_points, make_views, to_original
@@ -286,7 +287,9 @@ def _scan_text(text: str, rules: RuleSet, depth: int) -> ScanResult | None:
         if quoted is None:
             break
         rest = _blank(rest, quoted)
-        found = _match_rules(rest, rules)
+        # (with the same mention and description checks as the first pass: a quote it set
+        # aside must not come back as a bare match)
+        found = _rule_hit(rest, rules)
         if found is not None:
             return found
         addressed = _addressed(rest)
@@ -323,6 +326,21 @@ def _rule_scan(content: str) -> ScanResult | None:
     return _scan_text(content, load_rules(), 0)
 
 
+def _unless_cleared(content: str, found: ScanResult, classifier: Any) -> ScanResult:
+    """``found``, or a pass when the bundled model clears a plain-text hit in a text that holds
+    no encoded payload and no look-alike word (which the model cannot read)."""
+    if not isinstance(classifier, LearnedClassifier) or not plain_text_hit(found, content):
+        return found
+    try:
+        if find_lookalike(content) is not None or decode_candidates(content) is not None:
+            return found
+        if not classifier.clears(content):
+            return found
+    except Exception:
+        return found  # fail closed: the rule's refusal stands
+    return ScanResult(False, detail=f"{found.rule} set aside by the learned model")
+
+
 def scan_memory_content(
     content: str,
     *,
@@ -338,8 +356,10 @@ def scan_memory_content(
     Args:
         content: The text about to be stored.
         classifier: Optional second opinion (callable ``str -> bool | float | ScanVerdict`` or a
-            LangChain ``BaseChatModel``). Consulted only when the rules pass; it can add a
-            block, never lift one.
+            LangChain ``BaseChatModel``). Consulted when the rules pass; it can add a block.
+            The bundled :class:`~langchain_tiered_memory.security.LearnedClassifier` may also
+            set aside a plain-text rule hit it scores as clearly harmless (its ``veto``); no
+            other classifier lifts a block.
         classifier_timeout: Seconds to wait for the classifier; expiry blocks.
         classifier_threshold: Score at or above which a numeric answer blocks.
 
@@ -352,7 +372,7 @@ def scan_memory_content(
     except Exception as exc:
         return ScanResult(True, "scanner_error", None, None, f"{type(exc).__name__}: {exc}")
     if found is not None:
-        return found
+        return _unless_cleared(content, found, classifier)
     if classifier is not None:
         verdict = run_classifier(
             content, classifier, timeout=classifier_timeout, threshold=classifier_threshold
@@ -375,7 +395,7 @@ async def ascan_memory_content(
     except Exception as exc:
         return ScanResult(True, "scanner_error", None, None, f"{type(exc).__name__}: {exc}")
     if found is not None:
-        return found
+        return _unless_cleared(content, found, classifier)
     if classifier is not None:
         verdict = await arun_classifier(
             content, classifier, timeout=classifier_timeout, threshold=classifier_threshold
