@@ -15,8 +15,11 @@ Corpus, grouped by who wrote it:
   generated standing preferences and trigger-word sentences.
 
 Model: L2-regularised logistic regression (scikit-learn, at training time only) on
-:func:`~langchain_tiered_memory.security.learned.featurize` of every window of every text; the
-package ships its weights as half floats and scores in numpy.
+:func:`~langchain_tiered_memory.security.learned.featurize` of every window of every text, fitted
+twice: the second fit keeps of each long attack only its most attack-like window (a text is
+scored by its best window; labelling an attack document's ordinary windows "attack" had the
+model refuse 12 % of the public corpus's benign documents, 2 of 361 after). The package ships
+its weights as half floats and scores in numpy.
 
 Threshold: set on writers the model has never seen. The author groups are split in six folds;
 each fold is scored by a model trained on the other five, and the threshold is the lowest that
@@ -311,6 +314,23 @@ def _fit(x: sparse.csr_matrix, y: np.ndarray, c: float) -> LogisticRegression:
     return model
 
 
+def _fit_attack_windows(x: sparse.csr_matrix, owner: np.ndarray, y: np.ndarray,
+                        c: float) -> LogisticRegression:
+    """Fit, then refit with each long attack represented by its most attack-like window only.
+
+    An attack document is mostly ordinary text around one planted order; labelling all its
+    windows "attack" teaches the model that ordinary documents are attacks (it refused 12 % of
+    the public corpus's benign documents it was trained on). A text is scored by its highest
+    window, so only that window needs to carry the label (multiple-instance learning).
+    """
+    model = _fit(x, y[owner], c)
+    scores = model.decision_function(x)
+    best = np.full(owner.max() + 1, -np.inf)
+    np.maximum.at(best, owner, scores)
+    keep = ~y[owner] | (scores >= best[owner])
+    return _fit(x[keep], y[owner[keep]], c)
+
+
 def _text_scores(model: LogisticRegression, x: sparse.csr_matrix, owner: np.ndarray,
                  n: int) -> np.ndarray:
     """Each text's highest window logit (how `LearnedClassifier` scores)."""
@@ -373,7 +393,7 @@ def main(argv: list[str] | None = None) -> int:
     for k in range(FOLDS):
         fold = np.isin(groups, authors[k::FOLDS])
         keep = ~fold[owner]
-        model = _fit(x[keep], y[owner[keep]], args.c)
+        model = _fit_attack_windows(x[keep], owner[keep], y, args.c)
         oof[fold] = _text_scores(model, x, owner, len(rows))[fold]
         print(f"  fold {k + 1}/{FOLDS} done", flush=True)
     # The package leaves texts under MIN_CHARS to the rules: they never reach the model.
@@ -382,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
     passed = ~y & ~ruled & (groups != "generated")
     logit = float(np.quantile(oof[passed], 1 - args.marginal_fp))
 
-    model = _fit(x, y[owner], args.c)
+    model = _fit_attack_windows(x, owner, y, args.c)
     w16 = model.coef_[0].astype(np.float16)
     bias = float(model.intercept_[0])
     calibration: list[str] = []
