@@ -18,7 +18,7 @@ Model: L2-regularised logistic regression (scikit-learn, at training time only) 
 :func:`~langchain_tiered_memory.security.learned.featurize` of every window of every text, fitted
 twice: the second fit keeps of each long attack only its most attack-like window (a text is
 scored by its best window; labelling an attack document's ordinary windows "attack" had the
-model refuse 12 % of the public corpus's benign documents, 2 of 361 after). The package ships
+model refuse 12 % of the public corpus's benign documents, under 1 % after). The package ships
 its weights as half floats and scores in numpy.
 
 Threshold: set on writers the model has never seen. The author groups are split in six folds;

@@ -7,8 +7,8 @@ dependency beyond numpy, and scores a short memory in well under a millisecond.
 
 Features are the counts of character 2- to 5-grams of the ``literal`` matching view (the same
 folding the rules see: case, width, confusables, traditional Chinese), with runs of white space
-squeezed and runs of one character cut to three, hashed into :data:`DIM` buckets, log-scaled
-and L2-normalised. Long texts are scored in
+squeezed, numbers of two or more digits read as zeros and runs of one character cut to three,
+hashed into :data:`DIM` buckets, log-scaled and L2-normalised. Long texts are scored in
 overlapping windows (at most :data:`MAX_WINDOWS`), the highest score wins; texts shorter than
 :data:`MIN_CHARS` non-space characters are left to the rules.
 
@@ -35,6 +35,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
+from itertools import islice
 from typing import Any
 
 import numpy as np
@@ -68,6 +69,14 @@ _SALTS = {n: np.uint64((n * 0x9E3779B97F4A7C15) % 2**64) for n in range(1, 9)}
 _SPACES = re.compile(r"\s+")
 _BLANK = frozenset(" \t\n\r")
 _RUNS = re.compile(r"(.)\1{3,}", re.DOTALL)
+# Numbers read as zeros: which digits a timestamp, an id or a price holds says nothing about
+# intent, and hashed they gave arbitrary n-grams (a timestamp once scored 0.87). A lone digit
+# stays: it may stand for a letter ("1gn0r3").
+_NUMBERS = re.compile(r"[0-9]{2,}")
+
+
+def _zeros(match: re.Match[str]) -> str:
+    return "0" * (match.end() - match.start())
 # Texts with fewer non-space characters than this are left to the rules: a handful of n-grams
 # is too little evidence to score ("hello", "note 31", a key), and an injection that short
 # is a phrase the rules know.
@@ -75,6 +84,10 @@ MIN_CHARS = 12
 # A window of fewer distinct characters than this ("xxxx…", "====", "ababab") is not language:
 # its few n-grams say nothing, and it is not scored.
 MIN_DISTINCT = 6
+# ... and a text of fewer words than this (runs of three or more letters, any script) is not
+# language either: "2026-12-02T04:06:56.589807+00:00" once scored 0.87 (session 11).
+MIN_WORDS = 2
+_WORD = re.compile(r"[^\W\d_]{3,}")
 
 
 def _hashes(cps: npt.NDArray[np.uint64], n: int) -> npt.NDArray[np.uint64]:
@@ -91,6 +104,7 @@ def featurize(text: str) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]
     folded = " " + _SPACES.sub(" ", make_view(text, "literal")).strip() + " "
     # A run's length carries no meaning ("xxxxxxxx", "=====", "!!!!"): three of a kind stand for
     # any run, so a long one cannot outweigh the words around it.
+    folded = _NUMBERS.sub(_zeros, folded)
     folded = _RUNS.sub(r"\1\1\1", folded)
     cps = np.frombuffer(folded.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
     parts = [_hashes(cps, n) for n in NGRAMS if len(cps) >= n]
@@ -130,8 +144,15 @@ def plain_text_hit(result: ScanResult, text: str) -> bool:
 
 
 def too_short(text: str) -> bool:
-    """Whether ``text`` has fewer than `MIN_CHARS` non-space characters (left to the rules)."""
-    return len(text) < MIN_CHARS or (len(text) < 256 and len(_SPACES.sub("", text)) < MIN_CHARS)
+    """Whether ``text`` is too little to judge (left to the rules): fewer than `MIN_CHARS`
+    non-space characters, or fewer than `MIN_WORDS` words of three or more letters, a run of
+    six or more counting as two (a timestamp, a uuid, a number: their digits hash to arbitrary
+    n-grams)."""
+    if len(text) < MIN_CHARS or (len(text) < 256 and len(_SPACES.sub("", text)) < MIN_CHARS):
+        return True
+    # (a run of six or more letters counts twice: Chinese and squeezed text have no spaces)
+    words = (1 if m.end() - m.start() < 6 else 2 for m in _WORD.finditer(text))
+    return sum(islice(words, MIN_WORDS)) < MIN_WORDS
 
 
 def windows(text: str) -> list[str]:
