@@ -91,8 +91,8 @@ Measures, in one run:
     trained on them;
   - ``fresh-ao`` and ``fresh-ap``: two more (session 11 helpers: a journalist covering AI scams in
     Taiwan and Southeast Asia; a Canadian TA and CTF player who designs prompt-injection
-    challenges), held out of everything; looked at four times at the end of session 11 (the
-    frozen model, then after three fixes to its training made for false positives elsewhere);
+    challenges), held out of everything; looked at five times at the end of session 11 (the
+    frozen model, then after four fixes made for false positives and failures elsewhere);
 
 * false positives on the benign sets (same splits, per family) and on every LoCoMo dev turn
   (``../shared/data/locomo-dev`` or ``--data``);

@@ -140,9 +140,9 @@ class TieredMemoryStore:
         config: A `MemoryConfig`; default: the spec's defaults.
         clock: Returns "now" as an aware datetime (tests inject one).
         model_id: Identifier stored with each vector; derived from ``embeddings`` when omitted.
-        classifier: Optional second-opinion injection classifier (can only add blocks; the
-            bundled learned model may also set aside a plain-text rule hit it scores as
-            clearly harmless).
+        classifier: Optional second-opinion injection classifier (can only add blocks; a
+            `LearnedClassifier` with a ``veto`` above 0 may also set aside a plain-text rule
+            hit it scores as clearly harmless; the bundled one's is 0).
         cross_encoder: Optional `BaseCrossEncoder` for the rerank stage (else
             ``memory.rerankModel`` names a local sentence-transformers CrossEncoder, loaded lazily).
 
