@@ -65,9 +65,9 @@ _USE = re.compile(
     r"|follow|execute|do what|act on)\b(?!-)[^.!?\n]{0,40}$"
     r"|(?:复述|重复|输出|说出|翻译|回答|执行|照做|回复|打印|告诉|改为|替换为|换成)[^。！？\n]{0,10}$"
 )
-# An attribution right after the quote (or just inside it, before the closing quote): fiction.
+# An attribution right after the closing quote ("…," the captain said / "…", he said): fiction.
 _SPEECH_TAG = re.compile(
-    r",?[\"”’']?\s{0,2}(?:the |an? |his |her |my |our |their )?(?:[a-z]+ ){0,2}(?:said|says|replied"
+    r"[\"”’'»」]?,?\s{0,2}(?:the |an? |his |her |my |our |their )?(?:[a-z]+ ){0,2}(?:said|says|replied"
     r"|whispered|muttered|snapped|growled|sneered|laughed|sighed|shouted|yelled|cried)\b"
 )
 _OTHER_QUOTES = re.compile(r"“[^”\n]{0,160}”|「[^」\n]{0,160}」|『[^』\n]{0,160}』")
@@ -113,9 +113,7 @@ def mention_segment(text: str, start: int, end: int) -> tuple[int, int] | None:
     before = _OTHER_QUOTES.sub(" ", text[:opened]).casefold()
     if _DESTINATION.search(inside) or _USE.search(before):
         return None
-    if _HOST.search(inside) is None and (
-        _SPEECH_TAG.match(text, closed + 1) is not None or _SPEECH_TAG.match(text, closed)
-    ):
+    if _HOST.search(inside) is None and _SPEECH_TAG.match(text, closed) is not None:
         return segment  # a line of dialogue in a story: "…," the old captain said
     return segment if _META.search(outside) is not None else None
 

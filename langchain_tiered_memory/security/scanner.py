@@ -329,12 +329,15 @@ def _rule_scan(content: str) -> ScanResult | None:
 def _unless_cleared(content: str, found: ScanResult, classifier: Any) -> ScanResult:
     """``found``, or a pass when the bundled model clears a plain-text hit in a text that holds
     no encoded payload and no look-alike word (which the model cannot read)."""
-    if not isinstance(classifier, LearnedClassifier) or not plain_text_hit(found, content):
+    # (cheapest test first: the shipped model's veto is 0, and every refused write comes here)
+    if not isinstance(classifier, LearnedClassifier) or classifier.veto <= 0:
+        return found
+    if not plain_text_hit(found, content):
         return found
     try:
-        if find_lookalike(content) is not None or decode_candidates(content) is not None:
-            return found
         if not classifier.clears(content):
+            return found
+        if find_lookalike(content) is not None or decode_candidates(content) is not None:
             return found
     except Exception:
         return found  # fail closed: the rule's refusal stands
