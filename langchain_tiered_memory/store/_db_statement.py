@@ -239,9 +239,13 @@ def _compiled() -> tuple[str, tuple[str, ...]]:
     )
     columns = [hits.c[name].label(label) for (name, _), label in zip(RESULT_COLUMNS, _LABELS,
                                                                      strict=True)][1:]
-    statement = sa.select(t.memories, *columns).join_from(
-        hits, t.memories, t.memories.c.id == hits.c.r_id
-    )
+    # Each hit's row by its key, in a lateral subquery the planner cannot flatten (``OFFSET 0``):
+    # as a plain join it hashed a sequential scan of the whole table whenever the table was
+    # small enough for that to look cheaper than the function's estimated rows' key probes
+    # (measured: 10 of a 12 ms search in a 10,000-memory database, for a 37-memory namespace).
+    row = (sa.select(t.memories).where(t.memories.c.id == hits.c.r_id)
+           .offset(sa.literal_column("0")).lateral("m"))
+    statement = sa.select(row, *columns).join_from(hits, row, sa.true())
     names = tuple(str(c.key) for c in statement.selected_columns)
     return str(statement.compile(dialect=_DIALECT)), names
 
