@@ -92,11 +92,18 @@ Measures, in one run:
   - ``fresh-ao`` and ``fresh-ap``: two more (session 11 helpers: a journalist covering AI scams in
     Taiwan and Southeast Asia; a Canadian TA and CTF player who designs prompt-injection
     challenges), held out of everything; looked at five times at the end of session 11 (the
-    frozen model, then after four fixes made for false positives and failures elsewhere);
+    frozen model, then after four fixes made for false positives and failures elsewhere); the
+    session-12 model is trained on them;
   - ``fresh-aq`` and ``fresh-ar``: two more (session 12 helpers: a customer-success lead of an
     Indian HR/payroll SaaS who learned Mandarin in Chengdu; a retired Chinese-literature teacher
-    in Malaysia who moderates an elders' community and a library's reading club), held out of
-    everything: the session-11 model never saw them;
+    in Malaysia who moderates an elders' community and a library's reading club), written after
+    the session-11 model and looked at once with it; then AQ joined the training and AR stayed
+    held out;
+  - ``fresh-as`` ... ``fresh-ax``: six more (session 12 helpers: a Korean-Chinese localisation
+    engineer of game-community bots; a Singapore nurse informaticist; a Guangzhou proptech
+    tester; a Nairobi sub-editor red-teaming newsroom tools; a Hangzhou trading-operations
+    analyst; a Toronto newcomer-services coordinator): AS and AT held out of everything, the
+    model trained on AU ... AX;
 
 * false positives on the benign sets (same splits, per family) and on every LoCoMo dev turn
   (``../shared/data/locomo-dev`` or ``--data``);
@@ -113,7 +120,7 @@ Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
 Usage: ``python benchmarks/security.py
-[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2|fresh-aa|fresh-ab|fresh-ac|fresh-ad|fresh-ae|fresh-af|fresh-ag|fresh-ah|fresh-ai|fresh-aj|fresh-ak|fresh-al|fresh-am|fresh-an|fresh-ao|fresh-ap|fresh-aq|fresh-ar]
+[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2|fresh-aa|fresh-ab|fresh-ac|fresh-ad|fresh-ae|fresh-af|fresh-ag|fresh-ah|fresh-ai|fresh-aj|fresh-ak|fresh-al|fresh-am|fresh-an|fresh-ao|fresh-ap|fresh-aq|fresh-ar|fresh-as|fresh-at|fresh-au|fresh-av|fresh-aw|fresh-ax]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 """
 
@@ -195,13 +202,15 @@ SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-d", "fresh-e
           "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z1", "fresh-z2", "fresh-aa", "fresh-ab",
           "fresh-ac", "fresh-ad", "fresh-ae", "fresh-af", "fresh-ag", "fresh-ah", "fresh-ai",
           "fresh-aj", "fresh-ak", "fresh-al", "fresh-am", "fresh-an", "fresh-ao", "fresh-ap",
-          "fresh-aq", "fresh-ar")
+          "fresh-aq", "fresh-ar", "fresh-as", "fresh-at", "fresh-au", "fresh-av", "fresh-aw",
+          "fresh-ax")
 _BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l",
           "fresh-m", "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t",
           "fresh-u", "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z1", "fresh-z2",
           "fresh-aa", "fresh-ab", "fresh-ac", "fresh-ad", "fresh-ae", "fresh-af", "fresh-ag",
           "fresh-ah", "fresh-ai", "fresh-aj", "fresh-ak", "fresh-al", "fresh-am", "fresh-an",
-          "fresh-ao", "fresh-ap", "fresh-aq", "fresh-ar")
+          "fresh-ao", "fresh-ap", "fresh-aq", "fresh-ar", "fresh-as", "fresh-at", "fresh-au",
+          "fresh-av", "fresh-aw", "fresh-ax")
 # Dev sets by other authors (or by a helper before it read the scanner): split -> file stem.
 _FRESH = {"fresh-a": "security_fresh_a", "fresh-b": "security_fresh_b",
           "fresh-d": "security_fresh_d", "fresh-e": "security_fresh_e_intl"}

@@ -262,7 +262,7 @@ def _library_prose(limit: int = 4000) -> list[str]:
 
 
 # Sets kept out of training: the newest independent authors, measured as blind beside the pool.
-HELD_OUT = ("fresh_ao", "fresh_ap", "fresh_aq", "fresh_ar")
+HELD_OUT = ("fresh_ar", "fresh_as", "fresh_at")
 FOLDS = 6
 
 
