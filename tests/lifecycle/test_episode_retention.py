@@ -139,7 +139,7 @@ def test_a_schema_2_file_upgrades_in_place(tmp_path, hash_embeddings, clock):
     conn.close()
 
     s = _open(db, hash_embeddings, clock, retention=2)
-    assert s.schema_version == _tables.SCHEMA_VERSION == 3
+    assert s.schema_version == _tables.SCHEMA_VERSION == 4
     assert {e.tier for e in s.list_episodes(namespace="ann")} == {MemoryTier.EPISODIC}
     assert s.get_episode(eps[2].id).summary == eps[2].summary
     assert s.prune_episodes() == (eps[1].id,)
