@@ -11,6 +11,10 @@ that side; none of them is used to measure anything, except :func:`everyday`'s `
 event summaries and preferences written by hand by two session-11 helpers who saw no code and no
 data (1,000 English, 800 Chinese). Alternate rows are marked ``train`` and ``eval``: the trainer
 uses the first half, ``benchmarks/security.py`` reports false positives on the second.
+
+:func:`speaker_turns` writes chat turns the way a store keeps a transcript, ``Name: text``. Until
+session 12 the model saw such turns only in attacks (quoted chat logs, ``Assistant:`` labels), and
+refused 20 of 1,032 held-out LoCoMo turns stored with their speaker (2 without it).
 """
 
 from __future__ import annotations
@@ -88,6 +92,29 @@ def locomo_observations(file: Path) -> list[str]:
         elif key.endswith("_summary") and isinstance(value, str):
             out += [s.strip() for s in re.split(r"(?<=[.!?])\s+", value) if s.strip()]
     return out
+
+
+# Speakers of both languages' chat turns (LoCoMo's own speakers excluded: its files measure).
+SPEAKERS = ["Ana", "Ben", "Chloe", "Dev", "Emeka", "Farah", "Gus", "Hana", "Ivan", "Jade",
+            "Kofi", "Lena", "Marco", "Nia", "Omar", "Pia", "Raj", "Sofia", "Tom", "Yuki",
+            "小王", "李娜", "阿强", "陈老师", "Mom", "Dad", "Grandma"]
+
+
+def speaker_turns(turns: list[str], rng: random.Random) -> list[str]:
+    """Each turn as a transcript line, ``Speaker: text``, sometimes with a LoCoMo-style image
+    caption, the way a store keeps a conversation."""
+    out = []
+    for text in turns:
+        line = f"{rng.choice(SPEAKERS)}: {text}"
+        if rng.random() < 0.15:
+            line += f" [image: a photo of {rng.choice(CAPTIONS)}]"
+        out.append(line)
+    return out
+
+
+CAPTIONS = ["a dog on a beach", "a plate of pasta", "a group of friends at a park",
+            "a handwritten note on a table", "a city skyline at night", "a cake with candles",
+            "a bookshelf full of books", "a mountain trail", "a poster for a concert"]
 
 
 EVERYDAY = Path(__file__).resolve().parent / "data"

@@ -288,6 +288,29 @@ def locomo_rows(data: Path) -> list[tuple[str, str]]:
     return texts
 
 
+def locomo_stored_turns(file: Path) -> list[str]:
+    """One LoCoMo file's turns as ``benchmarks/locomo.py`` stores them: ``Speaker: text``, and
+    ``[image: caption]`` after a turn that shared a photo."""
+    doc = json.loads(file.read_text(encoding="utf-8"))
+    conv = doc.get("conversation", doc)
+    out = []
+    for key, turns in conv.items():
+        if re.fullmatch(r"session_\d+", key) and isinstance(turns, list):
+            for turn in turns:
+                text = f"{turn['speaker']}: {turn['text']}"
+                if turn.get("blip_caption"):
+                    text += f" [image: {turn['blip_caption']}]"
+                out.append(text)
+    return out
+
+
+def _benign_table(name: str, title: str, note: str, rows: list[dict[str, Any]],
+                  scanners: dict[str, Scan], misses: int) -> None:
+    print(f"\n==== {title} ====")
+    print(f"({note})")
+    _table(name, rows, scanners, misses, attacks=False)
+
+
 def _pct(hits: int, total: int) -> str:
     return f"{hits:>4}/{total:<4} {100 * hits / max(total, 1):6.1f} %"
 
@@ -420,22 +443,22 @@ def main(argv: list[str] | None = None) -> int:
           "in semantic_head.json)")
     _table("LoCoMo", [{"text": t, "family": f} for f, t in rows], scanners, args.misses,
            attacks=False)
-    facts = [{"text": t, "family": f.name} for f in sorted(args.data.glob("*.json"))
-             for t in locomo_observations(f)]
-    print(f"\n==== LoCoMo facts: {len(facts)} observations, events and summary sentences ====")
-    print("(what a store mostly holds; the learned model trained on 26.json's: read the other "
-          "files)")
-    # The baseline's verdicts were computed for the sets and turns only: it sits this one out.
-    _table("LoCoMo facts", facts, {k: v for k, v in scanners.items() if not k.startswith("at ")},
-           args.misses, attacks=False)
-
+    # The baseline's verdicts were computed for the sets and turns only: it sits these out.
+    current = {k: v for k, v in scanners.items() if not k.startswith("at ")}
+    files = sorted(args.data.glob("*.json"))
+    stored = [{"text": t, "family": f.name} for f in files for t in locomo_stored_turns(f)]
+    _benign_table("LoCoMo stored", f"LoCoMo turns as stored: {len(stored)} 'Speaker: text "
+                  "[image: caption]'", "as benchmarks/locomo.py writes them; the learned model "
+                  "trained and calibrated on 26.json's: read the other files", stored, current,
+                  args.misses)
+    facts = [{"text": t, "family": f.name} for f in files for t in locomo_observations(f)]
+    _benign_table("LoCoMo facts", f"LoCoMo facts: {len(facts)} observations, events and summary "
+                  "sentences", "what a store mostly holds; the learned model trained on "
+                  "26.json's: read the other files", facts, current, args.misses)
     rows = [{"text": r["text"], "family": f"{r['lang']} {r['kind']}"} for r in everyday("eval")]
-    print(f"\n==== Everyday memories: {len(rows)} hand-written chat turns, facts, summaries and "
-          "preferences ====")
-    print("(the eval half of data/benign_everyday_*.jsonl; the learned model trained on the other "
-          "half)")
-    _table("everyday", rows, {k: v for k, v in scanners.items() if not k.startswith("at ")},
-           args.misses, attacks=False)
+    _benign_table("everyday", f"Everyday memories: {len(rows)} hand-written chat turns, facts, "
+                  "summaries and preferences", "the eval half of data/benign_everyday_*.jsonl; "
+                  "the learned model trained on the other half", rows, current, args.misses)
 
     print("\n==== speed ====")
     corpus = "\n".join(turns) or "The quick brown fox. "

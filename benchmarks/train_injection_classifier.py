@@ -65,8 +65,19 @@ from langchain_tiered_memory.security.learned import (
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from benign_memories import everyday, locomo_observations, memory_facts, placeholder_strings
-from security import family, labelled, locomo_turns  # the benchmark's own readers
+from benign_memories import (
+    everyday,
+    locomo_observations,
+    memory_facts,
+    placeholder_strings,
+    speaker_turns,
+)
+from security import (  # the benchmarks' own readers
+    family,
+    labelled,
+    locomo_stored_turns,
+    locomo_turns,
+)
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -374,9 +385,12 @@ def main(argv: list[str] | None = None) -> int:
     # What a store mostly holds: facts, observations of the calibration file's conversation,
     # identifiers and placeholders, the train half of the hand-written everyday rows
     # (`benign_memories`).
-    facts = memory_facts(R) + placeholder_strings(R) + [r["text"] for r in everyday("train")]
+    train_rows = everyday("train")
+    facts = memory_facts(R) + placeholder_strings(R) + [r["text"] for r in train_rows]
+    # Transcript lines, ``Speaker: text``: how a store keeps a conversation.
+    facts += speaker_turns([r["text"] for r in train_rows if r.get("kind") == "chat_turn"], R)
     if args.calibrate.exists():
-        facts += locomo_observations(args.calibrate)
+        facts += locomo_observations(args.calibrate) + locomo_stored_turns(args.calibrate)
     rows += [Row("generated", t, False, "generated")
              for t in _project_text() + _benign_generated() + _library_prose() + facts]
     texts = [r.text for r in rows]
@@ -410,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
     bias = float(model.intercept_[0])
     calibration: list[str] = []
     if args.calibrate.exists():
-        calibration = locomo_turns_of(args.calibrate)
+        calibration = locomo_turns_of(args.calibrate) + locomo_stored_turns(args.calibrate)
         cx, cowner = _matrix(calibration)
         cal = _text_scores(model, cx, cowner, len(calibration))
         logit = max(logit, float(np.quantile(cal, 1 - args.calibration_fp)) + 1e-3)
