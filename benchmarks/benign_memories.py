@@ -94,10 +94,28 @@ def locomo_observations(file: Path) -> list[str]:
     return out
 
 
+def locomo_stored_turns(file: Path) -> list[dict[str, str]]:
+    """One LoCoMo file's turns as ``benchmarks/locomo.py`` stores them: ``dia_id`` and ``text``,
+    ``Speaker: text``, with ``[image: caption]`` after a turn that shared a photo."""
+    raw = json.loads(file.read_text(encoding="utf-8"))
+    turns = []
+    for key, value in raw.items():
+        if key.startswith("session_") and isinstance(value, list):
+            for turn in value:
+                text = f"{turn['speaker']}: {turn['text']}"
+                if turn.get("blip_caption"):
+                    text += f" [image: {turn['blip_caption']}]"
+                turns.append({"dia_id": turn["dia_id"], "text": text})
+    return turns
+
+
 # Speakers of both languages' chat turns (LoCoMo's own speakers excluded: its files measure).
 SPEAKERS = ["Ana", "Ben", "Chloe", "Dev", "Emeka", "Farah", "Gus", "Hana", "Ivan", "Jade",
             "Kofi", "Lena", "Marco", "Nia", "Omar", "Pia", "Raj", "Sofia", "Tom", "Yuki",
             "小王", "李娜", "阿强", "陈老师", "Mom", "Dad", "Grandma"]
+CAPTIONS = ["a dog on a beach", "a plate of pasta", "a group of friends at a park",
+            "a handwritten note on a table", "a city skyline at night", "a cake with candles",
+            "a bookshelf full of books", "a mountain trail", "a poster for a concert"]
 
 
 def speaker_turns(turns: list[str], rng: random.Random) -> list[str]:
@@ -110,11 +128,6 @@ def speaker_turns(turns: list[str], rng: random.Random) -> list[str]:
             line += f" [image: a photo of {rng.choice(CAPTIONS)}]"
         out.append(line)
     return out
-
-
-CAPTIONS = ["a dog on a beach", "a plate of pasta", "a group of friends at a park",
-            "a handwritten note on a table", "a city skyline at night", "a cake with candles",
-            "a bookshelf full of books", "a mountain trail", "a poster for a concert"]
 
 
 EVERYDAY = Path(__file__).resolve().parent / "data"

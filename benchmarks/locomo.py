@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pgserver
 import psycopg
+from benign_memories import locomo_stored_turns
 from langchain_core.embeddings import Embeddings
 
 from langchain_tiered_memory import MemoryConfig, TieredMemoryStore
@@ -62,14 +63,7 @@ def load_conversations(data: Path) -> list[tuple[str, list[dict[str, str]], list
     out = []
     for path in sorted(data.glob("*.json")):
         raw = json.loads(path.read_text(encoding="utf-8"))
-        turns = []
-        for key, value in raw.items():
-            if key.startswith("session_") and isinstance(value, list):
-                for turn in value:
-                    text = f"{turn['speaker']}: {turn['text']}"
-                    if turn.get("blip_caption"):
-                        text += f" [image: {turn['blip_caption']}]"
-                    turns.append({"dia_id": turn["dia_id"], "text": text})
+        turns = locomo_stored_turns(path)
         qa = [q for q in raw.get("qa", []) if q.get("evidence")]
         out.append((path.stem, turns, qa))
     return out

@@ -47,7 +47,6 @@ import pgserver
 import psycopg
 from langgraph.store.base import PutOp
 from langgraph.store.postgres import PostgresStore
-from pgserver._commands import pg_ctl
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -353,11 +352,13 @@ def measure(name: str, url: str, data: Dataset, cache_bytes: int, drop_cache: bo
                  "full": returned / len(lat), "rss": rss, "base": base}
 
 
-def _restart(server: object) -> None:
-    """Restart the cluster: each backend is measured from empty shared buffers."""
-    pgdata = server.pgdata  # type: ignore[attr-defined]
-    pg_ctl(["-w", "restart", "-m", "fast"], pgdata=pgdata, user=server.system_user)  # type: ignore[attr-defined]
-    server._postmaster_info = server.get_postmaster_info()  # type: ignore[attr-defined]
+def _restart(cache: Path) -> None:
+    """Stop the cluster and start it again: each backend is measured from empty shared buffers.
+
+    (This process holds the only handle: ``cleanup`` stops the server, ``_pg`` starts it.)
+    """
+    _pg(cache).cleanup()  # type: ignore[attr-defined]
+    _pg(cache)
 
 
 def report(results: dict) -> None:  # type: ignore[type-arg]
@@ -431,10 +432,9 @@ def main() -> None:
     spawn = multiprocessing.get_context("spawn")
     with spawn.Manager() as manager:
         results = manager.dict()
-        server = _pg(cache)
         for name in backends:
             print(f"  measuring {name}...", flush=True)
-            _restart(server)
+            _restart(cache)
             proc = spawn.Process(target=measure,
                                  args=(name, urls[name], data, args.cache_mb << 20,
                                        args.drop_caches, results))

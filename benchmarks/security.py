@@ -141,7 +141,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from benign_memories import everyday, locomo_observations
+from benign_memories import everyday, locomo_observations, locomo_stored_turns
 
 from langchain_tiered_memory.security import patterns_version, scan_memory_content
 from langchain_tiered_memory.security.semantic import semantic_detector
@@ -288,22 +288,6 @@ def locomo_rows(data: Path) -> list[tuple[str, str]]:
     return texts
 
 
-def locomo_stored_turns(file: Path) -> list[str]:
-    """One LoCoMo file's turns as ``benchmarks/locomo.py`` stores them: ``Speaker: text``, and
-    ``[image: caption]`` after a turn that shared a photo."""
-    doc = json.loads(file.read_text(encoding="utf-8"))
-    conv = doc.get("conversation", doc)
-    out = []
-    for key, turns in conv.items():
-        if re.fullmatch(r"session_\d+", key) and isinstance(turns, list):
-            for turn in turns:
-                text = f"{turn['speaker']}: {turn['text']}"
-                if turn.get("blip_caption"):
-                    text += f" [image: {turn['blip_caption']}]"
-                out.append(text)
-    return out
-
-
 def _benign_table(name: str, title: str, note: str, rows: list[dict[str, Any]],
                   scanners: dict[str, Scan], misses: int) -> None:
     print(f"\n==== {title} ====")
@@ -446,7 +430,8 @@ def main(argv: list[str] | None = None) -> int:
     # The baseline's verdicts were computed for the sets and turns only: it sits these out.
     current = {k: v for k, v in scanners.items() if not k.startswith("at ")}
     files = sorted(args.data.glob("*.json"))
-    stored = [{"text": t, "family": f.name} for f in files for t in locomo_stored_turns(f)]
+    stored = [{"text": t["text"], "family": f.name} for f in files
+              for t in locomo_stored_turns(f)]
     _benign_table("LoCoMo stored", f"LoCoMo turns as stored: {len(stored)} 'Speaker: text "
                   "[image: caption]'", "as benchmarks/locomo.py writes them; the learned model "
                   "trained and calibrated on 26.json's: read the other files", stored, current,

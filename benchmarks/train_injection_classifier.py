@@ -68,16 +68,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from benign_memories import (
     everyday,
     locomo_observations,
+    locomo_stored_turns,
     memory_facts,
     placeholder_strings,
     speaker_turns,
 )
-from security import (  # the benchmarks' own readers
-    family,
-    labelled,
-    locomo_stored_turns,
-    locomo_turns,
-)
+from security import family, labelled, locomo_turns  # the benchmark's own readers
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -389,8 +385,11 @@ def main(argv: list[str] | None = None) -> int:
     facts = memory_facts(R) + placeholder_strings(R) + [r["text"] for r in train_rows]
     # Transcript lines, ``Speaker: text``: how a store keeps a conversation.
     facts += speaker_turns([r["text"] for r in train_rows if r.get("kind") == "chat_turn"], R)
+    # The calibration file's turns as the recall benchmark stores them (``Speaker: text``).
+    stored = ([t["text"] for t in locomo_stored_turns(args.calibrate)]
+              if args.calibrate.exists() else [])
     if args.calibrate.exists():
-        facts += locomo_observations(args.calibrate) + locomo_stored_turns(args.calibrate)
+        facts += locomo_observations(args.calibrate) + stored
     rows += [Row("generated", t, False, "generated")
              for t in _project_text() + _benign_generated() + _library_prose() + facts]
     texts = [r.text for r in rows]
@@ -424,7 +423,7 @@ def main(argv: list[str] | None = None) -> int:
     bias = float(model.intercept_[0])
     calibration: list[str] = []
     if args.calibrate.exists():
-        calibration = locomo_turns_of(args.calibrate) + locomo_stored_turns(args.calibrate)
+        calibration = locomo_turns_of(args.calibrate) + stored
         cx, cowner = _matrix(calibration)
         cal = _text_scores(model, cx, cowner, len(calibration))
         logit = max(logit, float(np.quantile(cal, 1 - args.calibration_fp)) + 1e-3)

@@ -79,6 +79,8 @@ _NUMBERS = re.compile(r"[0-9]{2,}")
 
 def _zeros(match: re.Match[str]) -> str:
     return "0" * (match.end() - match.start())
+
+
 # Texts with fewer non-space characters than this are left to the rules: a handful of n-grams
 # is too little evidence to score ("hello", "note 31", a key; "note 3 about snow and red"
 # scored 0.91), and an injection that short is a phrase the rules know.
