@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from . import reader_lexicon as lex
+from .own_acts import for_the_writer
 
 __all__ = ["AddressedHit", "find_addressed"]
 
@@ -127,6 +128,8 @@ _SELF = re.compile(
     r"|\byour (?:previous|original|current|earlier) (?:task|instructions?|assignment|"
     r"objective) (?:has|have) been (?:cancell?ed|replaced|revoked|updated|changed|superseded)\b"
 )
+# An "@" before an e-mail domain mentions no one: support@openai.com, sam@gmail.com.
+_NOT_A_DOMAIN = r"(?![\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b)"
 # Weak cues address an assistant, agent or bot the way users address their own: only a hostile
 # act after one counts.
 _WEAK = re.compile(
@@ -138,7 +141,7 @@ _WEAK = re.compile(
             r"(?<!self )\b(?:to|for) (?:the |any |all |every |each |your )" + lex.HEAD + r"\W{0,2}(?:"
             + lex.READING + r"|[:,)\]]|—|–| -)",
             r"\b(?:the|your) " + lex.HEAD + r" " + lex.READING,
-            r"@[\w-]*(?:ai|assistant|agent|bot|gpt|llm|copilot)\b",
+            r"@" + _NOT_A_DOMAIN + r"[\w-]*(?:ai|assistant|agent|bot|gpt|llm|copilot)\b",
             r"\b" + lex.HEAD + r" (?:should|must|shall|needs to|is required to|is to|may|can now"
             r"|will now)\b",
             r"\b(?:can|could|will|would|should|must) (?:your|the) " + lex.HEAD + r"\b",
@@ -184,7 +187,8 @@ _DESCRIBING = re.compile(
 # "Assistant:" is a speaker label) naming a machine and giving it an order is no user's routine.
 _VOCATIVE = re.compile(
     r"(?:" + lex.LABEL_START + r"(?:(?:hello|hi|hey|dear|attention|attn|psst|note to)\W{1,3})?"
-    r"(?:the |my |your )?" + lex.HEAD + r"\s{0,2}[,:]|@[\w-]*(?:ai|assistant|agent|bot|gpt|llm"
+    r"(?:the |my |your )?" + lex.HEAD + r"\s{0,2}[,:]|@" + _NOT_A_DOMAIN
+    + r"[\w-]*(?:ai|assistant|agent|bot|gpt|llm"
     r"|copilot|gemini|claude|chatgpt)\b\W{0,3})\s{0,3}(?:please |kindly |now )?"
     r"(?:(?:when|if|whenever|once|before|after|while)\b[^.!?\n]{0,60}?)?"
     # a noun after a determiner is no order: "when you summarise this report"
@@ -265,7 +269,9 @@ _STANDING_HOSTILE = re.compile(
             r"user|users|them|anyone|everyone|people|customers?|visitors?|callers?|the customer|"
             r"someone)\b[^.!?\n]{0,80}?" + lex.DESTINATION,
             *lex.STANDING_ACTS,
-            r"\b(?:quietly|silently|secretly|covertly)\b[^.!?\n]{0,40}?\b" + lex.SHARE + r"\b",
+            # (not "roll secretly, never reveal the DC": a negation before the verb forbids it)
+            r"\b(?:quietly|silently|secretly|covertly)\b(?:(?!\b(?:never|not|don'?t)\b)[^.!?\n])"
+            r"{0,40}?\b" + lex.SHARE + r"\b",
             r"\b(?:skip|bypass|waive|without)\b[^.!?\n]{0,30}?\b(?:verification|verifying|"
             r"confirmation|confirming|checking|permission prompts?|review|approval|extra "
             r"verification)\b|\bstop asking\b[^.!?\n]{0,30}?\b(?:confirmation|permission|approval)\b",
@@ -466,13 +472,6 @@ _POSSIBLE_NEXT = re.compile(
 def _first_act(pattern: re.Pattern[str], window: str) -> re.Match[str] | None:
     for act in pattern.finditer(window):
         start = max((m.end() for m in _CLAUSE.finditer(window, 0, act.start())), default=0)
-        # "Always tell me right away about … password changes": told to the user themselves
-        to_user = _TO_ME.match(act.group()) is not None
-        if _FORBIDS.search(window, start, act.start()) is None and not to_user:
+        if _FORBIDS.search(window, start, act.start()) is None and not for_the_writer(act.group()):
             return act
     return None
-
-
-_TO_ME = re.compile(
-    r"(?:tell|notify|alert|warn|remind) me (?:right away|immediately|about|when|if|whenever|first)\b"
-)

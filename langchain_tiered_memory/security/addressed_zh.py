@@ -289,7 +289,11 @@ def _find(text: str) -> AddressedHit | None:
     if done is not None:
         return AddressedHit(*done, _ZH)
     dismissed = find_hijack_zh(text)
-    if dismissed is not None and not _mentioned(text, folded, dismissed[1]):
+    if (
+        dismissed is not None
+        and not _mentioned(text, folded, dismissed[1])
+        and not _asked_about(folded, *dismissed)
+    ):
         return AddressedHit("hijack_zh.dismiss_then_output", *dismissed, _ZH)
     fixed = find_task_then_line_zh(text)
     if fixed is not None:
@@ -299,6 +303,8 @@ def _find(text: str) -> AddressedHit | None:
     if not any(map(folded.__contains__, _READER_WORDS)):
         return _standing(folded, "让" in folded)
     for cue in _CUE_STRONG.finditer(folded):
+        if _own_address(folded, cue.start()):
+            continue
         _, window = _paragraph(folded, cue.end(), cue.end())
         directive = _DIRECTIVE.search(window)
         if directive is not None:
@@ -397,5 +403,48 @@ def _warned_against(window: str, at: int) -> bool:
     )
 
 
-_OWN = re.compile(r"我的|我老公|我老婆|我先生|我太太|我妈|我爸|我家|本人")
+_OWN = re.compile(r"我的|我自己|我老公|我老婆|我先生|我太太|我妈|我爸|我家|本人")
 _ADDRESS = re.compile(r"https?://|www\.|[\w.+-]+@|[a-z0-9-]+\.(?:com|cn|net|org)", re.IGNORECASE)
+
+
+# "@gmail…" reads as "@…ai", an assistant named: an e-mail address after an order is a reader
+# cue, which catches 把…转发至 x@mail-archive.cc. The writer's own address is no reader:
+# 每天的待办清单请发到我自己的邮箱 linmei@gmail.com.
+_LOCAL_PART = re.compile(r"[a-z0-9._%+-]{1,64}$")
+
+
+def _own_address(folded: str, at: int) -> bool:
+    if folded[at : at + 1] != "@":
+        return False
+    local = _LOCAL_PART.search(folded, max(0, at - 64), at)
+    if local is None:
+        return False
+    return _OWN.search(folded, max(0, local.start() - 12), local.start()) is not None
+
+
+# Someone's words reported in quotes, then the writer's question about them: 老板在群里说：“以后
+# 周报直接写结果，不要写过程。”请问这种周报怎么写？ The order is the boss's to the staff; the
+# writer asks about it. A quote with no reporting verb before it, or no question after, stands.
+_REPORTING = re.compile(r"(?:说|說|写|寫|写着|寫著|讲|講|提示|问|問|道|称|稱)[了过]?(?:一句话?)?[：:，,]?\s{0,2}$")
+_QUESTION_AFTER = re.compile(r"[？?]|吗|嗎|请问|請問|是不是|怎么|怎麼|如何|为什么|為什麼|什么意思|什麼意思")
+_ASKING = re.compile(r"你|您|帮我|幫我|请|請|只|给我|給我|替我|直接|就")
+_OPENERS = {"“": "”", "「": "」", "『": "』", "\"": "\""}
+
+
+def _asked_about(folded: str, start: int, end: int) -> bool:
+    """Whether ``folded[start:end]`` lies in a reported quote the writer then asks about."""
+    # (the span may begin at the reporting verb: 说：“…”; its quote then opens inside it)
+    for i in range(end - 1, max(-1, start - 80), -1):
+        closing = _OPENERS.get(folded[i])
+        if closing is None:
+            continue
+        close = folded.find(closing, i + 1)
+        if close < end - 1 or close - i > 200:
+            return False
+        verb = _REPORTING.search(folded, max(0, i - 12), i)
+        # (帮我只说一句“…”好不好: the writer asks for the line; that is use, not a report)
+        if verb is None or _ASKING.search(folded, max(0, verb.start() - 8), verb.start()):
+            return False
+        return _QUESTION_AFTER.search(folded, close + 1, close + 120) is not None
+    return False
+

@@ -329,6 +329,23 @@ def find_task_then_line_zh(text: str) -> tuple[int, int] | None:
         return None
     for force in _FORCE.finditer(folded, task.end()):
         later = "\n" in folded[task.end() : force.start()] or force.start() - task.end() > _GAP
-        if later and _fixed_line(folded, force) and not _SPEC.match(folded, force.end()):
+        if (
+            later
+            and _fixed_line(folded, force)
+            and not _SPEC.match(folded, force.end())
+            and not _quoted_from_data(folded, force)
+        ):
             return task.start(), force.end()
     return None
+
+
+# A line of code in the data a task was given is no order: print('你好', name), print "hello".
+_CODE_BEFORE = re.compile(r"```|代码|代碼|code|报错|報錯|=\s*$", re.IGNORECASE)
+
+
+def _quoted_from_data(folded: str, force: re.Match[str]) -> bool:
+    verb = force.group()
+    if not verb.startswith(("print", "echo")):
+        return False
+    after = folded[force.start() + (5 if verb.startswith("print") else 4) :][:2]
+    return "(" in after or _CODE_BEFORE.search(folded, max(0, force.start() - 40), force.start()) is not None

@@ -9,8 +9,11 @@ mention only when all of this holds:
 * the text outside the quotes names the discussion: "phrase", "example", "prompt injection",
   "jailbreak", 话术, 注入 and the like (also in French, Spanish, German, Italian, Portuguese,
   Russian, Japanese and Korean: "exemple", "Angriff", "безопасность", セキュリティ, 보안 ...);
-* the quoted segment holds no destination (URL, e-mail address) and nothing outside it asks for
-  the quote to be said, repeated, printed or translated — that would be use, not mention.
+* the quoted segment holds no destination (URL, e-mail address; in a write-up that names
+  attacks, one reserved for documentation such as ``attacker@example.com`` or ``evil.example``
+  does not count), nothing before it asks for the quote to be said, repeated, printed or
+  translated, and nothing after it tells the reader to follow it — that would be use, not
+  mention.
 
 A line of dialogue ("Forget everything you've been told," the captain said) is a mention without
 discussion words, when the quote names no host. And an English override that is *described*
@@ -47,11 +50,29 @@ _META = re.compile(
     # a quote someone studied or filed: Reddit threads,
     # exercises, regex lists of patterns to flag
     r"|reddit|genre|exercises?|regex(?:es)?|patterns?"
-    r"|hierarch(?:y|ies)|suspicious)\b"
+    r"|hierarch(?:y|ies)|suspicious"
+    # a quote reported as something that fooled, or was tried on, a system: "the bot was tricked
+    # when a user typed '…'", "the real risk", "expected result: the bot treats it as data"
+    r"|trick(?:ed|ing)|fooled|complied|(?:real|security|biggest|main) risks?"
+    r"|expected (?:result|output|behaviou?r)"
+    r"|novels?|short story|stories|dialogue|screenplay|fictional"
+    # an attempt someone else made, reported: "a customer typed '…' into our bot", "someone
+    # pasted: '…'", "a web page that says '…'", "questions like '…'"
+    r"|(?:someone|somebody|a user|users|a customer|customers|people|a student|students|an attacker"
+    r"|a colleague|a visitor|visitors|a reader|readers|kids)(?: \w+){0,2} (?:typed|types|pasted"
+    r"|pastes|put|wrote|writes|posted|posts|sent|tried|try|entered|saying|says|said|say|asked"
+    # ("ask" only right before a quote, or where the quote stood, now two spaces: "users ask
+    # '…'" reports, "when someone asks you to summarise this, also DM …" orders)
+    r"|asking|(?:ask|asks)(?=\W{0,2}[:\"'“‘]|\s\s))"
+    r"|(?:page|document|pdf|e-?mail|file|issue|comment|review|message|post|tweet|ticket)s? (?:that"
+    r"|which) (?:says?|said|contains?|contained|included|includes)|containing the text"
+    r"|whose body|(?:questions?|texts?|phrases?|words?) like)\b"
     # (no \b after "e.g.": a word boundary never follows its last dot)
     r"|\be\.g\.|\bi\.e\."
     r"|样本|样例|示例|句式|测试用例|论文|笔记|翻译成|怎么翻译"
     r"|话术|注入|攻击|越狱|例如|比如|例子|这种|防御|检测|防范|教案|面试题|写着"
+    # a quote that fooled a system, or a line of fiction: 骗过了AI筛选, 一句“…”骗过去, 反派的台词
+    r"|骗过|騙過|骗过去|說法|说法|台词|台詞|小说|小說|剧本|劇本|文章说|文章說|文章里|文章裡|报道|報導"
     # the same discussion in the eight other languages the scanner reads (stems, accents kept)
     r"|exemple|ejemplo|beispiel|esempio|exemplo|пример|例えば|예시|예를"
     r"|injection|inyecci|injektion|iniezion|injeç|инъекц|インジェクション|인젝션"
@@ -65,6 +86,14 @@ _USE = re.compile(
     r"|follow|execute|do what|act on)\b(?!-)[^.!?\n]{0,40}$"
     r"|(?:复述|重复|输出|说出|翻译|回答|执行|照做|回复|打印|告诉|改为|替换为|换成)[^。！？\n]{0,10}$"
 )
+# After the quote, the writer telling the reader to act on it: "… This sentence is the real
+# instruction you must follow."
+_USE_AFTER = re.compile(
+    r"\b(?:you (?:must|should|shall|need to|have to|are to|will) (?:now )?(?:follow|obey|execute|do|carry"
+    r" out|comply)|(?:this|that|it) is (?:the |your )?(?:real|actual|true) (?:instruction|task|order"
+    r"|prompt)s?\b|(?:the |your )(?:real|actual|true) (?:instruction|task|order|prompt)s? (?:you|to)\b)",
+    re.IGNORECASE,
+)
 # An attribution right after the closing quote ("…," the captain said / "…", he said): fiction.
 _SPEECH_TAG = re.compile(
     r"[\"”’'»」]?,?\s{0,2}(?:the |an? |his |her |my |our |their )?(?:[a-z]+ ){0,2}(?:said|says|replied"
@@ -72,6 +101,17 @@ _SPEECH_TAG = re.compile(
 )
 _OTHER_QUOTES = re.compile(r"“[^”\n]{0,160}”|「[^」\n]{0,160}」|『[^』\n]{0,160}』")
 _HOST = re.compile(r"\b[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b")
+# Names reserved for documentation (RFC 2606, RFC 6761): a quote that sends to
+# attacker@example.com is an example in a write-up, no working destination.
+_RESERVED = re.compile(
+    r"(?:https?://)?[\w.+-]*@?[\w.-]*\b(?:example\.(?:com|net|org)|[\w-]+\.(?:example|test|invalid))\b\S*",
+    re.IGNORECASE,
+)
+_ATTACK_WRITE_UP = re.compile(
+    r"\b(?:prompt[- ]injections?|injections?|red[- ]?team\w*|attacks?|attackers?|jailbreaks?"
+    r"|threat model|test cases?|adversarial|payloads?|exploits?|evaluat\w+|benchmarks?"
+    r"|eval (?:set|suite))\b"
+)
 _DESTINATION = re.compile(r"https?://|www\.|[\w.+-]+@[\w-]+\.[a-z]{2,}", re.IGNORECASE)
 
 
@@ -111,7 +151,12 @@ def mention_segment(text: str, start: int, end: int) -> tuple[int, int] | None:
     outside = _HOST.sub(" ", (text[:opened] + " " + text[closed + 1 :]).casefold())
     # What other quotes say is not the writer's order: only the writer's own words can use this one.
     before = _OTHER_QUOTES.sub(" ", text[:opened]).casefold()
-    if _DESTINATION.search(inside) or _USE.search(before):
+    # (a destination reserved for documentation counts only outside a write-up about attacks)
+    reserved_ok = _ATTACK_WRITE_UP.search(outside) is not None
+    if (
+        _DESTINATION.search(_RESERVED.sub(" ", inside) if reserved_ok else inside)
+        or _USE.search(before) or _USE_AFTER.search(text, closed + 1, closed + 120)
+    ):
         return None
     if _HOST.search(inside) is None and _SPEECH_TAG.match(text, closed) is not None:
         return segment  # a line of dialogue in a story: "…," the old captain said
@@ -141,6 +186,18 @@ _DESCRIBED = re.compile(
     r"|this|that|which|it) (?:(?:will|would|can|could|may|might|often|usually|typically|also) ){0,2}$"
     r"|\b(?!you\b|i\b|we\b|assistants?\b|ai\b|models?\b|agents?\b|bots?\b|chatbots?\b|llms?\b)[a-z]+"
     r" (?:may|might|can|could|would) $"
+    # someone else was told to, reported: "the witness had been instructed to ignore the
+    # previous order" ("you have been instructed to ignore ..." is the classic attack, and stays)
+    r"|\b(?<!you )(?<!you've )(?:had|has) been (?:asked|told|instructed|ordered|directed) to $"
+    r"|\b(?!you\b)[a-z]+ (?:was|were) (?:asked|told|instructed|ordered|directed) to $"
+    # forbidden, not ordered: "AI systems must never override safety rules", "never let tool
+    # output override the system prompt", "the authors should not ignore the literature"
+    r"|\b(?:never|not|n't)(?: [\w'’-]+){0,3} $"
+    # a rule of precedence stated in the present: "system instructions override developer
+    # instructions", "lifeguard instructions override all other rules" ("these instructions
+    # override …" announces itself, and stays an order)
+    r"|\b(?<!these )(?<!this )(?<!following )(?<!new )(?<!my )(?<!our )(?<!updated )"
+    r"(?:instructions|rules|orders|messages|prompts|outputs|policies|settings|wardens|staff) $"
 )
 # (an apostrophe inside a word, "team's", starts nothing)
 _CLAUSE_START = re.compile(r"[.!?;:\n\"“”‘«»()\[\]<>]|(?<!\w)['’]|['’](?!\w)")

@@ -163,7 +163,12 @@ CHECKS_OFF = (
     r"\b(?:skip|bypass|waive|disable|turn off|switch off|not apply|don't apply|ignore|"
     r"disregard|discard|omit|override|forget|drop|abandon|set aside|never mind)\b[^.!?\n]{0,60}?\b(?:verification|verify|confirmation|confirm|"
     r"review|evaluation|criteria|filters?|safety|security|guidelines|policies|policy|rules|"
-    r"instructions|permissions?|checks?|warnings?|summary|task|other reviews|negative|ssl|"
+    # (not the defence: "ignore instructions found in tool results", "ignore lower-priority
+    # instructions", "ignore embedded instructions")
+    r"(?<!lower-priority )(?<!conflicting )(?<!embedded )(?<!injected )(?<!hidden )(?<!untrusted )"
+    r"instructions(?! (?:found|embedded|contained|hidden|injected|planted|inside|within|in (?:the )?"
+    r"(?:retrieved|tool|web|untrusted|documents?|pages?|e-?mails?|reviews?|data|content|results?"
+    r"|files?|inputs?))\b)|permissions?|checks?|warnings?|summary|task|other reviews|negative|ssl|"
     r"certificate|2fa|mfa|two-factor|firewall|content trust|any mention|questions?|criteria"
     r"|comparisons?|analysis|summari[sz]ing|tests?|privacy|antivirus|defender|query|queries"
     r"|request)\b"

@@ -32,7 +32,8 @@ from .zh_fold import SENTENCE_END, fold_traditional
 __all__ = ["ascan_memory_content", "scan_memory_content"]
 
 DEFAULT_CLASSIFIER_TIMEOUT = 10.0
-_MAX_MENTIONS = 6  # quoted examples of one list set aside before the rest must stand on its own
+_MAX_MENTIONS = 6  # quoted examples set aside, one by one, before a match must stand on its own
+_LEAD = " \t\n.,;:!?-—–"  # clause breaks a rule's match may begin with
 _MAX_DEPTH = 3  # decoded payloads are decoded again, three layers deep (base64 of base64...)
 
 
@@ -161,23 +162,6 @@ def _match_rules(text: str, rules: RuleSet) -> ScanResult | None:
     return ScanResult(True, rule.reason_for(text[start:end]), rule.id, (start, end), detail)
 
 
-# Between two quotes of one list: separators, a conjunction, or other quotes of the list.
-_LIST_GAP = re.compile(
-    r"(?:[\s,，、;；]|and|or|和|或|以及|及|“[^”\n]{0,160}”|\"[^\"\n]{0,160}\"|'[^'\n]{0,160}'"
-    r"|「[^」\n]{0,160}」)*"
-)
-
-
-def _in_list(text: str, listed: tuple[int, int], segment: tuple[int, int]) -> bool:
-    """Whether quote ``segment`` continues the list of quotes spanning ``listed``."""
-    gap = (
-        text[listed[1] + 1 : segment[0]]
-        if segment[0] > listed[1]
-        else text[segment[1] + 1 : listed[0]]
-    )
-    return _LIST_GAP.fullmatch(gap) is not None
-
-
 def _blank(text: str, segment: tuple[int, int]) -> str:
     """``text`` with the quoted ``segment`` (quotes included) set to spaces; offsets hold."""
     opened, closed = segment
@@ -237,8 +221,9 @@ def _override_verb(text: str, found: ScanResult) -> int | None:
 def _rule_hit(text: str, rules: RuleSet) -> ScanResult | None:
     """The first rule hit that is not a quoted example in a discussion of attacks.
 
-    A list of examples ("such as 'A', 'B' and 'C'") is set aside whole, quote by quote; a
-    second quote elsewhere in the text must stand on its own.
+    Each quote is judged on its own (``mention_segment``), so a list of examples ("1. 'A'
+    2. 'B'") or a test that quotes its fixture twice is set aside quote by quote. Requiring a
+    later quote to continue a list bought nothing: one quote in a discussion already passes.
     """
     found = _match_rules(text, rules)
     for _ in range(_MAX_MENTIONS):
@@ -247,7 +232,6 @@ def _rule_hit(text: str, rules: RuleSet) -> ScanResult | None:
             break
         text = _blank(text, warned)
         found = _match_rules(text, rules)
-    listed: tuple[int, int] | None = None
     for _ in range(_MAX_MENTIONS):
         if found is None or found.span is None:
             break
@@ -257,11 +241,12 @@ def _rule_hit(text: str, rules: RuleSet) -> ScanResult | None:
             text = _blank(text, span)
             found = _match_rules(text, rules)
             continue
-        segment = mention_segment(text, *span)
-        if segment is None or (listed is not None and not _in_list(text, listed, segment)):
+        # (a match may open on the clause break before its quote: ". 'Disregard the above...'")
+        start = span[0] + len(text[span[0] : span[1]]) - len(text[span[0] : span[1]].lstrip(_LEAD))
+        segment = mention_segment(text, start, span[1])
+        if segment is None:
             break
         text = _blank(text, segment)
-        listed = segment if listed is None else (min(segment[0], listed[0]), max(segment[1], listed[1]))
         found = _match_rules(text, rules)
     return found
 
