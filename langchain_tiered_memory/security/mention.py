@@ -27,7 +27,13 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["MAX_QUOTED", "described_override", "discusses_attacks", "mention_segment"]
+__all__ = [
+    "MAX_QUOTED",
+    "attack_write_up",
+    "described_override",
+    "discusses_attacks",
+    "mention_segment",
+]
 
 MAX_QUOTED = 160  # characters of one quoted segment that may be a mention
 
@@ -161,6 +167,18 @@ def mention_segment(text: str, start: int, end: int) -> tuple[int, int] | None:
     if _HOST.search(inside) is None and _SPEECH_TAG.match(text, closed) is not None:
         return segment  # a line of dialogue in a story: "…," the old captain said
     return segment if _META.search(outside) is not None else None
+
+
+_ATTACKS_NAMED = re.compile(
+    r"\b(?:prompt[- ]injections?|injections?|red[- ]?team\w*|attacks?|attackers?|jailbreaks?"
+    r"|threat model|adversarial|payloads?|exploits?)\b"
+)
+
+
+def attack_write_up(text: str) -> bool:
+    """Whether ``text`` names attacks themselves (injection, red team, jailbreak, payload...),
+    which everyday discussion words ("example", "note", "article") do not."""
+    return _ATTACKS_NAMED.search(_HOST.sub(" ", text.casefold())) is not None
 
 
 def discusses_attacks(text: str) -> bool:

@@ -23,9 +23,10 @@ from .encodings import decode_candidates
 from .invisible import find_invisible
 from .learned import LearnedClassifier, plain_text_hit
 from .lookalike import find_lookalike
-from .mention import described_override, mention_segment
+from .mention import attack_write_up, described_override, mention_segment
 from .normalize import join_points, make_views, to_original
 from .orders import find_unaddressed_order
+from .reader_lexicon import SECRET
 from .rules import RuleSet, ViewPlan, load_rules
 from .zh_fold import SENTENCE_END, fold_traditional
 
@@ -251,6 +252,42 @@ def _rule_hit(text: str, rules: RuleSet) -> ScanResult | None:
     return found
 
 
+# A write-up about attacks speaks of machine readers in general: "models should ignore
+# instructions found in tool results", "when an assistant reads a web page that says ...". An
+# order planted for a reader points at the text it sits in (this page, reading this, below) or
+# carries its payoff (a destination, a secret); a general statement in a write-up does neither.
+_GENERAL_KINDS = ("addressed.assistant_hostile", "addressed.machine_reader")
+_POINTS_HERE = re.compile(
+    r"\b(?:this|these|the following|below|above|here)\b|reading th|https?://|www\.|@|\b[\w-]+\."
+    r"(?:com|net|org|io|ru|xyz|example|info|site|top|cn|co)\b|\+?\d[\d ().-]{7,}\d|\b" + SECRET,
+    re.IGNORECASE,
+)
+
+
+# ... and what it says a reader should do is keep data from acting as instructions ("treat
+# retrieved text as data", "ignore instructions found in tool results"): a defence, harmless
+# even if planted. Not "ignore their safety guidelines", not an act that pays off.
+_HANDLING = re.compile(
+    r"\bas (?:data|content|untrusted|plain text)\b|\b(?:instructions?|commands?|text|orders?"
+    r"|directives?)\b[^.!?\n]{0,12}\b(?:found|embedded|contained|hidden|injected|planted|inside"
+    r"|within|in (?:the )?(?:retrieved|tool|web|fetched|untrusted|documents?|pages?|e-?mails?|data"
+    r"|content|results?|outputs?))\b|\bembedded (?:instructions?|commands?)\b"
+)
+_PAYOFF_ACT = re.compile(
+    r"\b(?:approv\w*|pay\w*|grant\w*|send\w*|forward\w*|shar\w*|delet\w*|transfer\w*|wire|refund\w*"
+    r"|disabl\w*|install\w*|download\w*|click\w*|visit\w*|call|email\w*|leak\w*|reveal\w*|hid\w*)\b"
+)
+
+
+def _generic_in_write_up(text: str, hit: AddressedHit) -> bool:
+    if hit.rule not in _GENERAL_KINDS or _POINTS_HERE.search(text, hit.start, hit.end + 200):
+        return False
+    said = text[hit.start : hit.end].casefold()
+    if _HANDLING.search(said) is None or _PAYOFF_ACT.search(said) is not None:
+        return False
+    return attack_write_up(text)
+
+
 def _scan_text(text: str, rules: RuleSet, depth: int) -> ScanResult | None:
     hit = find_invisible(text, rules.allowed_tag_flags)
     if hit is not None:
@@ -278,6 +315,8 @@ def _scan_text(text: str, rules: RuleSet, depth: int) -> ScanResult | None:
         if found is not None:
             return found
         addressed = _addressed(rest)
+    if addressed is not None and _generic_in_write_up(text, addressed):
+        addressed = None
     if addressed is not None:
         span = (addressed.start, addressed.end)
         detail = f"{addressed.rule}: {text[addressed.start : addressed.end][:200]!r}"
