@@ -1,10 +1,11 @@
 """Look-alike Unicode: Latin words with foreign look-alike letters, and stacked combining marks.
 
 In the spirit of Unicode TS #39 (mixed-script detection), a *word* that mixes Latin letters with
-Cyrillic, Greek or Cherokee ones (``pаypal`` with a Cyrillic ``а``, ``gооgle.com``) is refused:
+Cyrillic, Greek, Cherokee, Armenian, Coptic or Lisu ones, or with fullwidth Latin (``pаypal``
+with a Cyrillic ``а``, ``gооgle.com``, ``Fօrցet`` with Armenian letters) is refused:
 no language writes a word that way, and the only reason to do it is to pass for the Latin word.
-Words written wholly in Greek or Cyrillic are ordinary text, as are accented Latin, Vietnamese
-and every other script. Units such as ``μm`` (a Greek letter and at most two Latin ones) pass.
+Words written wholly in Greek, Cyrillic or Armenian are ordinary text, as are accented Latin,
+Vietnamese and every other script. Units such as ``μm`` (a Greek letter and at most two Latin ones) pass.
 
 Combining marks are limited in the generic diacritic blocks (U+0300–U+036F and their
 extensions), which is what "zalgo" text stacks: more than :data:`MAX_MARKS` on one letter, or a
@@ -24,7 +25,12 @@ __all__ = ["MAX_MARKS", "LookalikeHit", "find_lookalike"]
 MAX_MARKS = 3  # generic combining marks one letter may carry
 _STACKED_LETTERS = 3  # letters of one word with two or more marks each: zalgo, not Vietnamese
 
-_FOREIGN = "\u0370-\u03ff\u1f00-\u1fff\u0400-\u052f\u1c80-\u1c8f\u13a0-\u13ff\uab70-\uabbf"
+# Scripts with letters that pass for Latin ones: Greek, Cyrillic (and its extensions), Cherokee,
+# Armenian (օ ս ո ց հ), Coptic, Lisu; and fullwidth Latin, which no word mixes with halfwidth.
+_FOREIGN = (
+    "\u0370-\u03ff\u1f00-\u1fff\u0400-\u052f\u1c80-\u1c8f\ua640-\ua69f\u13a0-\u13ff\uab70-\uabbf"
+    "\u0531-\u058f\u2c80-\u2cff\ua4d0-\ua4ff\uff21-\uff3a\uff41-\uff5a"
+)
 _FOREIGN_CHAR = re.compile(f"[{_FOREIGN}]")
 _MARKS = "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
 _MARK_RUN = re.compile(f"[{_MARKS}]{{2,}}")

@@ -304,6 +304,8 @@ def _cyr(word: str) -> str:
         "g" + _cyr("oo") + "gle.com/security says your password expired",
         "Contact micr\u03bfsoft support now",  # Greek omicron
         "The b\u13a0nk sent an alert",  # Cherokee
+        "Verify y\u0585\u057dr acc\u0585unt details today",  # Armenian (session 13)
+        "please log in to p\uff41ypal now",  # one fullwidth letter in a halfwidth word
         "Reset your p" + "\u0301" * 10 + "assword here",
         "h\u0300\u0301e\u0302\u0303l\u0304\u0305lo",  # two marks on each of three letters
     ],
@@ -330,6 +332,8 @@ def test_lookalike_words_are_blocked(text: str) -> None:
         "Москва — столица России, Paris is the capital of France",
         "שָׁלוֹם עֲלֵיכֶם",
         "naïve résumé coöperate",
+        "Բարև, ինչպես ես։ Thanks for the Armenian lesson!",
+        "東京でＡＩの勉強をしています、ｐａｙｐａｌ ログイン",
     ],
 )
 def test_legitimate_unicode_passes(text: str) -> None:
