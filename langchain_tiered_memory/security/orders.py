@@ -54,7 +54,7 @@ _CLASSES: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
         "orders.secret_asked",
         ("password", "passcode", "credential", "cvv", "cvc", "code", "card number", "otp",
          "api key", "token", "phrase", "private key", "ssn", "social security", "login", "sign-in",
-         "signin", "~/.", "id_rsa", ".env"),
+         "signin", "~/.", "id_rsa", ".env", "one-time pin"),
         re.compile(
             _START + r"(?:reply|respond|send|e-?mail(?! template)|text|paste|share|provide|forward"
             r"|read (?:back|out|them|it)|dm|message|post|give|confirm|submit|include)\b[^.!?\n]{0,60}?"
@@ -89,7 +89,7 @@ _CLASSES: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
     (
         "orders.data_exported",
         ("list", "contact", "all ", "calendar", "drive", "inbox", "mailbox", "history", "database",
-         "payroll", "records"),
+         "payroll", "records", "customer email", "customer data"),
         re.compile(
             _START + r"(?:export|send|forward|share|e-?mail|upload|copy|sync|dump)\b[^.!?\n]{0,60}?"
             r"\b(?:customer (?:list|data|records)|client list|contacts?(?: list)?|all (?:e-?mails"
@@ -101,7 +101,7 @@ _CLASSES: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
     (
         "orders.kept_from_user",
         ("see", "notice", "know", "find", "notify", "tell", "inform", "alert", "loop", "nobody",
-         "log"),
+         "log", "cc"),
         re.compile(
             r"\bso (?:that )?(?:the user|the owner|the customer|they|he|she)(?: doesn'?t| don'?t"
             r"| won'?t| will not| does not| never) (?:see|notice|find out|know)\b|\bso (?:that )?"
@@ -120,17 +120,42 @@ _WARNS = re.compile(
 )
 
 
+# Every match of a class's pattern lies on one line and holds one of the class's words: a long
+# text is searched only on the lines that hold one (a megabyte of chat has few), each with the
+# line break before it, where the pattern may start. Shorter texts are searched whole.
+_WHOLE_BELOW = 4096
+_WORDS = tuple(re.compile("|".join(map(re.escape, words))) for _, words, _ in _CLASSES)
+
+
+def _lines_with(folded: str, words: re.Pattern[str]) -> list[tuple[int, int]]:
+    """``(start, end)`` of each line holding a match of ``words``, from the break before it."""
+    spans: list[tuple[int, int]] = []
+    m = words.search(folded)
+    while m is not None:
+        lo = max(0, folded.rfind("\n", 0, m.start()))
+        hi = folded.find("\n", m.end())
+        hi = len(folded) if hi < 0 else hi
+        if spans and lo <= spans[-1][1]:
+            spans[-1] = (spans[-1][0], hi)  # the next line: one span
+        else:
+            spans.append((lo, hi))
+        m = words.search(folded, hi)
+    return spans
+
+
 def find_unaddressed_order(text: str) -> AddressedHit | None:
     """The first order in ``text`` that hands over a secret, money, access or data, or hides it."""
     folded = unicodedata.normalize("NFKC", text).casefold()
     same = len(folded) == len(text)
-    for rule, words, pattern in _CLASSES:
+    for (rule, words, pattern), word_pattern in zip(_CLASSES, _WORDS, strict=True):
         if not any(map(folded.__contains__, words)):
             continue
-        for order in pattern.finditer(folded):
-            if _FORBIDDEN.search(folded, max(0, order.start() - 40), order.start() + 1):
-                continue
-            if _WARNS.search(folded) is not None:
-                return None
-            return AddressedHit(rule, *((order.start(), order.end()) if same else (0, len(text))))
+        spans = [(0, len(folded))] if len(folded) < _WHOLE_BELOW else _lines_with(folded, word_pattern)
+        for lo, hi in spans:
+            for order in pattern.finditer(folded, lo, hi):
+                if _FORBIDDEN.search(folded, max(0, order.start() - 40), order.start() + 1):
+                    continue
+                if _WARNS.search(folded) is not None:
+                    return None
+                return AddressedHit(rule, *((order.start(), order.end()) if same else (0, len(text))))
     return None
