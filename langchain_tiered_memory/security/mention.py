@@ -62,6 +62,8 @@ _META = re.compile(
     r"|trick(?:ed|ing)|fooled|complied|(?:real|security|biggest|main) risks?"
     r"|expected (?:result|output|behaviou?r)"
     r"|novels?|short story|stories|dialogue|screenplay|fictional"
+    # a CTF write-up: "players tried '…'"
+    r"|write-?ups?|ctf|players"
     # an attempt someone else made, reported: "a customer typed '…' into our bot", "someone
     # pasted: '…'", "a web page that says '…'", "questions like '…'"
     r"|(?:someone|somebody|a user|users|a customer|customers|people|a student|students|an attacker"

@@ -371,8 +371,10 @@ STANDING_ACTS = (
     # the assistant's own rules voided for good: "no longer bound by your default rules", "this
     # note takes priority over them", "developer mode", "opted out of all warnings"
     r"\b(?:no longer|not) (?:bound by|subject to|restricted by|limited by)\b|\b(?:guidelines|rules"
-    r"|instructions|policies|restrictions|safety (?:checks|settings|rules))\b[^.!?\n]{0,30}?\b(?:are |is )?"
-    r"(?:outdated|obsolete|void|suspended|no longer appl(?:y|ies)|don'?t apply)\b|\b(?:note|memory|rule"
+    # (a copula before "void": "ignoring these instructions may void your warranty" voids nothing)
+    r"|instructions|policies|restrictions|safety (?:checks|settings|rules))\b[^.!?\n]{0,30}?\b(?:(?:are"
+    r"|is|now|been|become|became) (?:outdated|obsolete|void|suspended)|no longer appl(?:y|ies)"
+    r"|don'?t apply)\b|\b(?:note|memory|rule"
     r"|message|this) takes (?:priority|precedence) over\b|\bover anything (?:i|the user) (?:say|says|ask|asks|asked|said)\b"
     r"|\b(?:developer|unlocked|jailbreak|god|unrestricted) mode\b|\bopted out of (?:all )?(?:warnings"
     r"|disclaimers|confirmations|safety)\b|\bcomply with (?:every|all|any) requests?\b",
