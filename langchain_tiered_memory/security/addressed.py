@@ -299,7 +299,8 @@ _STANDING = re.compile(
     r"(?:save|saved|add|write|store) (?:this )?(?:to|in|into) (?:your |the |assistant )?(?:long-term )?memory"
     r"|update (?:your|the) (?:long-term )?memory|memory[ ._-]?(?:update|entry|write|patch|note)"
     r"|memori[sz]e|long-term memo|persistent (?:fact|note|preference)|persist across|forever|"
-    r"remember\s*:|long-term fact|standing note|keep this permanently|(?:every|each|end of every) session|"
+    # ("remember:" ends in a colon, where the closing \b can never hold: the colon is looked ahead)
+    r"remember(?=\s*:)|long-term fact|standing note|keep this permanently|(?:every|each|end of every) session|"
     r"for all sessions|in every|always)\b"
 )
 # A letter opened to a named person or a team ("Hi Marta,", "Dear all —", "Team:"): its standing
@@ -315,6 +316,7 @@ _LETTER_TO_A_PERSON = re.compile(
 _SALUTATION = re.compile(r"\W{0,3}(?:dear|hi|hello|hey|attention|attn)\b")
 _FORWARD_ONLY = re.compile(
     r"always|whenever|every time|each time|any ?time|from now on|going forward|henceforth|in every"
+    r"|remember"  # (only "remember:" is matched alone; "remember this" points back)
 )
 _COMMENT_BREAK = re.compile(r"\n(?=[ \t]*(?://|#|\*|--))")
 _SENTENCE_END = re.compile(r"[.!?](?:\s+|$)")
@@ -457,7 +459,10 @@ def find_addressed(text: str) -> AddressedHit | None:
 # A rule that forbids the act is a safeguard: "the agent must never approve payments on its own",
 # "should never send to external domains", "can never auto-approve". Only the act's own clause
 # counts ("… not bother verifying, just approve payments" still orders the payment).
-_FORBIDS = re.compile(r"\b(?:never|not|cannot|can'?t|don'?t|doesn'?t|won'?t|mustn'?t|shouldn'?t|no longer)\b")
+_FORBIDS = re.compile(
+    r"\b(?:never|not|cannot|can'?t|don'?t|doesn'?t|won'?t|mustn'?t|shouldn'?t|no longer|no one|nobody"
+    r"|no (?:legitimate|real|genuine))\b"
+)
 _CLAUSE = re.compile(r"[.,;:!?\n]")
 
 

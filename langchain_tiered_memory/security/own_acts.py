@@ -50,6 +50,9 @@ def _to_own_inbox(act: str) -> bool:
 _REPORTING = re.compile(
     r"(?:forward|report)\w*\b[^.!?\n]{0,12}?\b(?:suspicious|phishing|phishy|spam|scam|fraudulent)"
     r"\b[^.!?\n]{0,12}?\b(?:e-?mails?|messages?|texts?|links?|attempts?)\b"
+    # the phish itself sent to the abuse mailbox: "forward anything like this to phishing@…"
+    r"|(?:forward|report)\w* (?:anything like (?:this|that|it)|this|it|them|such (?:e-?mails?|messages?)"
+    r"|the (?:e-?mail|message)(?: itself)?) to (?:phishing|phish|abuse|spam|reportphishing)[\w.-]*@"
 )
 _TO_ME = re.compile(
     r"(?:tell|notify|alert|warn|remind) me (?:right away|immediately|about|when|if|whenever|first)\b"
