@@ -344,8 +344,10 @@ _CODE_BEFORE = re.compile(r"```|代码|代碼|code|报错|報錯|=\s*$", re.IGNO
 
 
 def _quoted_from_data(folded: str, force: re.Match[str]) -> bool:
-    verb = force.group()
-    if not verb.startswith(("print", "echo")):
+    call = next((v for v in ("print", "echo") if force.group().startswith(v)), None)
+    if call is None:
         return False
-    after = folded[force.start() + (5 if verb.startswith("print") else 4) :][:2]
-    return "(" in after or _CODE_BEFORE.search(folded, max(0, force.start() - 40), force.start()) is not None
+    after = force.start() + len(call)
+    return "(" in folded[after : after + 2] or (
+        _CODE_BEFORE.search(folded, max(0, force.start() - 40), force.start()) is not None
+    )

@@ -115,10 +115,14 @@ _RESERVED = re.compile(
     r"(?:https?://)?[\w.+-]*@?[\w.-]*\b(?:example\.(?:com|net|org)|[\w-]+\.(?:example|test|invalid))\b\S*",
     re.IGNORECASE,
 )
+# Words that name attacks themselves; a write-up also names its tests of them.
+_ATTACK_WORDS = (
+    r"prompt[- ]injections?|injections?|red[- ]?team\w*|attacks?|attackers?|jailbreaks?"
+    r"|threat model|adversarial|payloads?|exploits?"
+)
+_ATTACKS_NAMED = re.compile(r"\b(?:" + _ATTACK_WORDS + r")\b")
 _ATTACK_WRITE_UP = re.compile(
-    r"\b(?:prompt[- ]injections?|injections?|red[- ]?team\w*|attacks?|attackers?|jailbreaks?"
-    r"|threat model|test cases?|adversarial|payloads?|exploits?|evaluat\w+|benchmarks?"
-    r"|eval (?:set|suite))\b"
+    r"\b(?:" + _ATTACK_WORDS + r"|test cases?|evaluat\w+|benchmarks?|eval (?:set|suite))\b"
 )
 _DESTINATION = re.compile(r"https?://|www\.|[\w.+-]+@[\w-]+\.[a-z]{2,}", re.IGNORECASE)
 
@@ -169,12 +173,6 @@ def mention_segment(text: str, start: int, end: int) -> tuple[int, int] | None:
     if _HOST.search(inside) is None and _SPEECH_TAG.match(text, closed) is not None:
         return segment  # a line of dialogue in a story: "…," the old captain said
     return segment if _META.search(outside) is not None else None
-
-
-_ATTACKS_NAMED = re.compile(
-    r"\b(?:prompt[- ]injections?|injections?|red[- ]?team\w*|attacks?|attackers?|jailbreaks?"
-    r"|threat model|adversarial|payloads?|exploits?)\b"
-)
 
 
 def attack_write_up(text: str) -> bool:

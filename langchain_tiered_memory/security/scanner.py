@@ -26,7 +26,7 @@ from .lookalike import find_lookalike
 from .mention import attack_write_up, described_override, mention_segment
 from .normalize import join_points, make_views, to_original
 from .orders import find_unaddressed_order
-from .reader_lexicon import SECRET
+from .reader_lexicon import DESTINATION, SECRET
 from .rules import RuleSet, ViewPlan, load_rules
 from .zh_fold import SENTENCE_END, fold_traditional
 
@@ -243,8 +243,8 @@ def _rule_hit(text: str, rules: RuleSet) -> ScanResult | None:
             found = _match_rules(text, rules)
             continue
         # (a match may open on the clause break before its quote: ". 'Disregard the above...'")
-        start = span[0] + len(text[span[0] : span[1]]) - len(text[span[0] : span[1]].lstrip(_LEAD))
-        segment = mention_segment(text, start, span[1])
+        matched = text[span[0] : span[1]]
+        segment = mention_segment(text, span[1] - len(matched.lstrip(_LEAD)), span[1])
         if segment is None:
             break
         text = _blank(text, segment)
@@ -258,8 +258,8 @@ def _rule_hit(text: str, rules: RuleSet) -> ScanResult | None:
 # carries its payoff (a destination, a secret); a general statement in a write-up does neither.
 _GENERAL_KINDS = ("addressed.assistant_hostile", "addressed.machine_reader")
 _POINTS_HERE = re.compile(
-    r"\b(?:this|these|the following|below|above|here)\b|reading th|https?://|www\.|@|\b[\w-]+\."
-    r"(?:com|net|org|io|ru|xyz|example|info|site|top|cn|co)\b|\+?\d[\d ().-]{7,}\d|\b" + SECRET,
+    r"\b(?:this|these|the following|below|above|here)\b|reading th|@|" + DESTINATION
+    + r"|\b" + SECRET,
     re.IGNORECASE,
 )
 
