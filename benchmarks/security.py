@@ -114,8 +114,8 @@ Measures, in one run:
 
 * false positives on the benign sets (same splits, per family) and on every LoCoMo dev turn
   (``../shared/data/locomo-dev`` or ``--data``);
-* each of the above with the rules alone, with the learned n-gram second opinion, and with the
-  semantic detector (MiniLM sentence windows + linear head, :mod:`~langchain_tiered_memory.
+* each of the above with the rules alone, with the learned n-gram second opinion (with its hit
+  review, as shipped, and without it: ``no review``), and with the semantic detector (MiniLM sentence windows + linear head, :mod:`~langchain_tiered_memory.
   security.semantic`; ``--no-semantic`` leaves it out);
 * the seed's naive three-regex scanner as a baseline, and with ``--baseline REV`` the package's
   scanner as it was at git revision ``REV`` (run in a subprocess), e.g. ``--baseline 12ba043``
@@ -145,6 +145,7 @@ import tempfile
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -336,6 +337,9 @@ def _scanners(*, semantic: bool, threshold: float | None = None) -> dict[str, Sc
     learned = _learned()
     if learned is not None:
         scanners["rules+learned"] = lambda t: scan_memory_content(t, classifier=learned).blocked
+        if learned.review is not None:  # session 13's scanner: no hit review
+            unreviewed = replace(learned, review=None)
+            scanners["no review"] = lambda t: scan_memory_content(t, classifier=unreviewed).blocked
     if semantic:
         detector = semantic_detector(threshold=threshold)
         scanners["rules+semantic"] = lambda t: scan_memory_content(

@@ -351,15 +351,18 @@ def _rule_scan(content: str) -> ScanResult | None:
 
 
 def _unless_cleared(content: str, found: ScanResult, classifier: Any) -> ScanResult:
-    """``found``, or a pass when the bundled model clears a plain-text hit in a text that holds
-    no encoded payload and no look-alike word (which the model cannot read)."""
-    # (cheapest test first: the shipped model's veto is 0, and every refused write comes here)
-    if not isinstance(classifier, LearnedClassifier) or classifier.veto <= 0:
+    """``found``, or a pass when the bundled model sets a plain-text hit aside
+    (`LearnedClassifier.sets_aside`) in a text that holds no encoded payload and no look-alike
+    word (which the models cannot read)."""
+    # (cheapest test first: every refused write comes here)
+    if not isinstance(classifier, LearnedClassifier):
+        return found
+    if classifier.veto <= 0 and classifier.review is None:
         return found
     if not plain_text_hit(found, content):
         return found
     try:
-        if not classifier.clears(content):
+        if not classifier.sets_aside(found, content):
             return found
         if find_lookalike(content) is not None or decode_candidates(content) is not None:
             return found
