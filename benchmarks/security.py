@@ -111,6 +111,14 @@ Measures, in one run:
   - ``fresh-bc`` and ``fresh-bd``: two more (session 13 helpers: an Auckland library's
     digital-services librarian; a Taipei QA engineer of a ride-hailing and delivery app), written
     late in session 13 and looked at once, with its final rules;
+  - ``fresh-be`` ... ``fresh-bh``: four more (session 14 helpers: a Lagos fintech compliance
+    analyst; a Wuhan hospital pharmacist; a Berlin developer-relations engineer of Taiwanese
+    family; a Chongqing logistics HR officer), looked at once in aggregate with the hit review;
+    then BE's and BG's false positives were read and the model trained on them, BF and BH held
+    out;
+  - ``fresh-bi`` and ``fresh-bj``: two more (session 14 helpers: a Kuala Lumpur
+    property-management operations lead; a Harbin chemistry teacher), held out of everything and
+    looked at once, at the end of session 14;
 
 * false positives on the benign sets (same splits, per family) and on every LoCoMo dev turn
   (``../shared/data/locomo-dev`` or ``--data``);
@@ -127,7 +135,7 @@ Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
 Usage: ``python benchmarks/security.py
-[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2|fresh-aa|fresh-ab|fresh-ac|fresh-ad|fresh-ae|fresh-af|fresh-ag|fresh-ah|fresh-ai|fresh-aj|fresh-ak|fresh-al|fresh-am|fresh-an|fresh-ao|fresh-ap|fresh-aq|fresh-ar|fresh-as|fresh-at|fresh-au|fresh-av|fresh-aw|fresh-ax|fresh-ay|fresh-az|fresh-ba|fresh-bb|fresh-bc|fresh-bd]
+[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2|fresh-aa|fresh-ab|fresh-ac|fresh-ad|fresh-ae|fresh-af|fresh-ag|fresh-ah|fresh-ai|fresh-aj|fresh-ak|fresh-al|fresh-am|fresh-an|fresh-ao|fresh-ap|fresh-aq|fresh-ar|fresh-as|fresh-at|fresh-au|fresh-av|fresh-aw|fresh-ax|fresh-ay|fresh-az|fresh-ba|fresh-bb|fresh-bc|fresh-bd|fresh-be|fresh-bf|fresh-bg|fresh-bh|fresh-bi|fresh-bj]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 """
 
@@ -211,7 +219,8 @@ SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-d", "fresh-e
           "fresh-ac", "fresh-ad", "fresh-ae", "fresh-af", "fresh-ag", "fresh-ah", "fresh-ai",
           "fresh-aj", "fresh-ak", "fresh-al", "fresh-am", "fresh-an", "fresh-ao", "fresh-ap",
           "fresh-aq", "fresh-ar", "fresh-as", "fresh-at", "fresh-au", "fresh-av", "fresh-aw",
-          "fresh-ax", "fresh-ay", "fresh-az", "fresh-ba", "fresh-bb", "fresh-bc", "fresh-bd")
+          "fresh-ax", "fresh-ay", "fresh-az", "fresh-ba", "fresh-bb", "fresh-bc", "fresh-bd",
+          "fresh-be", "fresh-bf", "fresh-bg", "fresh-bh", "fresh-bi", "fresh-bj")
 _BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l",
           "fresh-m", "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t",
           "fresh-u", "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z1", "fresh-z2",
@@ -219,7 +228,8 @@ _BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fre
           "fresh-ah", "fresh-ai", "fresh-aj", "fresh-ak", "fresh-al", "fresh-am", "fresh-an",
           "fresh-ao", "fresh-ap", "fresh-aq", "fresh-ar", "fresh-as", "fresh-at", "fresh-au",
           "fresh-av", "fresh-aw", "fresh-ax", "fresh-ay", "fresh-az", "fresh-ba", "fresh-bb",
-          "fresh-bc", "fresh-bd")
+          "fresh-bc", "fresh-bd", "fresh-be", "fresh-bf", "fresh-bg", "fresh-bh", "fresh-bi",
+          "fresh-bj")
 # Dev sets by other authors (or by a helper before it read the scanner): split -> file stem.
 _FRESH = {"fresh-a": "security_fresh_a", "fresh-b": "security_fresh_b",
           "fresh-d": "security_fresh_d", "fresh-e": "security_fresh_e_intl"}

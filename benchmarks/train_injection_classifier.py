@@ -4,11 +4,13 @@ Corpus, grouped by who wrote it:
 
 * every labelled security set in ``data/`` (the project's own, the public corpora, and the
   independent authors' ``security_fresh_*`` sets: attacks and the hard benign texts written to
-  look like them) **except the held-out authors** (``--hold-out``, by default the two newest:
-  AO, AP), which ``benchmarks/security.py`` reports as blind beside the rest;
+  look like them) **except the held-out authors** (``--hold-out``, by default AR, AS, AT, BA-BD,
+  BF, BH, BI and BJ), which ``benchmarks/security.py`` reports as blind beside the rest;
 * variants generated here from the structural classes (override verb x object x output verb x
   payload, persuasion frames, standing redirects, terse exfiltration, Chinese hijacks, eight
   other languages), optionally wrapped in a document, comment or markup;
+* benign texts in an assistant's voice (``data/security_voice_*``: replies, transcripts, drafts,
+  memory notes), each transcript also line by line, in its writer's group;
 * benign prose: paragraphs of the project's docs, comment/docstring chunks of its source and of
   installed libraries (those the rules refuse are left out: the security docs quote attacks),
   the conversational texts of ``data/extraction.jsonl`` and ``data/contradictions.jsonl``, and
@@ -47,6 +49,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -229,6 +232,25 @@ def _benign_generated() -> list[str]:
     return out
 
 
+_TURN_LINE = re.compile(r"^[^\s:：]{1,20}[:：]\s*\S")
+
+
+def _voice_lines() -> list[Row]:
+    """The lines of the assistant-voice transcripts (``data/security_voice_*``), one turn each,
+    in their writer's group: ``User: ...`` / ``Assistant: ...`` / ``用户：...`` lines are how a
+    store keeps a chat, and whole transcripts alone did not teach the model that a short line
+    is one."""
+    lines: list[Row] = []
+    for path in sorted((HERE / "data").glob("security_voice_*_benign.jsonl")):
+        group = path.name.removeprefix("security_").removesuffix("_benign.jsonl")
+        for raw in path.read_text(encoding="utf-8").splitlines():
+            row = json.loads(raw)
+            if row.get("kind") == "transcript":
+                lines += [Row(group, x.strip(), False, "assistant_voice_line")
+                          for x in row["text"].splitlines() if _TURN_LINE.match(x.strip())]
+    return lines
+
+
 def _project_text() -> list[str]:
     texts: list[str] = []
     for md in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
@@ -269,7 +291,8 @@ def _library_prose(limit: int = 4000) -> list[str]:
 
 
 # Sets kept out of training: the newest independent authors, measured as blind beside the pool.
-HELD_OUT = ("fresh_ar", "fresh_as", "fresh_at")
+HELD_OUT = ("fresh_ar", "fresh_as", "fresh_at", "fresh_ba", "fresh_bb", "fresh_bc", "fresh_bd",
+            "fresh_bf", "fresh_bh", "fresh_bi", "fresh_bj")
 FOLDS = 6
 
 
@@ -376,7 +399,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     held_out = tuple(h for h in args.hold_out.split(",") if h)
 
-    rows = author_rows(held_out)
+    rows = author_rows(held_out) + _voice_lines()
     rows += [Row("generated", t, True, "generated") for t in _attacks()]
     # What a store mostly holds: facts, observations of the calibration file's conversation,
     # identifiers and placeholders, the train half of the hand-written everyday rows
@@ -463,7 +486,7 @@ def main(argv: list[str] | None = None) -> int:
         "held_out": list(held_out),
         "out_of_author": {f: cv(f) for f in ("indirect", "zh_hijack", "memory_poison",
                                              "trigger_words", "zh_benign", "user_preference",
-                                             "conversation")},
+                                             "conversation", "assistant_voice")},
         "calibrated_on": args.calibrate.name if calibration else None,
         "calibration_turns": len(calibration),
         "note": "trained by benchmarks/train_injection_classifier.py on every labelled set but "

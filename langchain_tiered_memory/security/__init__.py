@@ -74,7 +74,11 @@ alone unless a classifier is passed. Trained on the sets of twenty-two outside a
 lifted detection on two authors held out of its training from 51-53 % to 69-71 % (indirect
 49-50 % to 71 %) and refused 1 more of their 800 benign texts; on LoCoMo turns it refuses 0.1 %
 (``benchmarks/security.py`` prints the current figures; ``injection_model.json`` lists the
-training and held-out sets).
+training and held-out sets). The bundled model carries a **hit review** (:mod:`.hit_review`): a
+second small model, trained only on texts the rules refused, that reads a plain-text rule hit
+with the prose around it and sets the refusal aside when the order is talked about rather than
+given (a training slide, a test plan, a CTF write-up), never with fewer than 16 words around the
+span, never where the models cannot read, and never when the second opinion refuses the text.
 
 A third, **opt-in**: the semantic detector (:func:`semantic_detector`, :mod:`.semantic`):
 the local MiniLM embeds a text's sentence windows (one window for a short memory) and a small
