@@ -10,7 +10,9 @@ Corpus, grouped by who wrote it:
   payload, persuasion frames, standing redirects, terse exfiltration, Chinese hijacks, eight
   other languages), optionally wrapped in a document, comment or markup;
 * benign texts in an assistant's voice (``data/security_voice_*``: replies, transcripts, drafts,
-  memory notes), each transcript also line by line, in its writer's group;
+  memory notes), each transcript also line by line, in its writer's group (the Chinese texts
+  that use the hijackers' words harmlessly, ``data/security_zhbenign_*``, train only the hit
+  review: ``REVIEW_ONLY``);
 * benign prose: paragraphs of the project's docs, comment/docstring chunks of its source and of
   installed libraries (those the rules refuse are left out: the security docs quote attacks),
   the conversational texts of ``data/extraction.jsonl`` and ``data/contradictions.jsonl``, and
@@ -291,6 +293,10 @@ def _library_prose(limit: int = 4000) -> list[str]:
 
 
 # Sets kept out of training: the newest independent authors, measured as blind beside the pool.
+# Sets that train the hit review (`train_hit_review.py`) but not this model: with them the model's
+# out-of-author Chinese hijack recall fell from 91.4 to 90.1 % (session 14), and on the eleven
+# held-out authors it caught 43 fewer Chinese hijacks of 1,320 for 17 fewer Chinese false positives.
+REVIEW_ONLY = ("zhbenign_a", "zhbenign_b")
 HELD_OUT = ("fresh_ar", "fresh_as", "fresh_at", "fresh_ba", "fresh_bb", "fresh_bc", "fresh_bd",
             "fresh_bf", "fresh_bh", "fresh_bi", "fresh_bj")
 FOLDS = 6
@@ -399,7 +405,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     held_out = tuple(h for h in args.hold_out.split(",") if h)
 
-    rows = author_rows(held_out) + _voice_lines()
+    rows = author_rows(held_out + REVIEW_ONLY) + _voice_lines()
     rows += [Row("generated", t, True, "generated") for t in _attacks()]
     # What a store mostly holds: facts, observations of the calibration file's conversation,
     # identifiers and placeholders, the train half of the hand-written everyday rows
@@ -484,6 +490,7 @@ def main(argv: list[str] | None = None) -> int:
         "train_benign": int((~y).sum()),
         "trained_on": authors,
         "held_out": list(held_out),
+        "review_only": list(REVIEW_ONLY),
         "out_of_author": {f: cv(f) for f in ("indirect", "zh_hijack", "memory_poison",
                                              "trigger_words", "zh_benign", "user_preference",
                                              "conversation", "assistant_voice")},
