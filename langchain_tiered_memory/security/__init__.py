@@ -70,11 +70,11 @@ any callable or chat model passed as ``classifier``, or the bundled learned mode
 (:func:`learned_classifier`: hashed character n-grams + logistic regression, ~0.5 MB). The
 store consults the bundled model **by default** (``memory.injectionModel = "builtin"``; ``off``
 or a ``classifier`` of your own replaces it); :func:`scan_memory_content` itself stays the rules
-alone unless a classifier is passed. Trained on the sets of twenty-two outside authors, it
-lifted detection on two authors held out of its training from 51-53 % to 69-71 % (indirect
-49-50 % to 71 %) and refused 1 more of their 800 benign texts; on LoCoMo turns it refuses 0.1 %
-(``benchmarks/security.py`` prints the current figures; ``injection_model.json`` lists the
-training and held-out sets). The bundled model carries a **hit review** (:mod:`.hit_review`): a
+alone unless a classifier is passed. Trained on the sets of fifty-two outside authors and on
+benign texts in an assistant's voice, it lifts detection on eleven authors held out of its
+training from 41-57 % (rules alone) to 86-90 % (indirect, Chinese hijack, memory poisoning);
+on held-out LoCoMo turns it refuses 0.1 % (``benchmarks/security.py`` prints the current
+figures; ``injection_model.json`` lists the training and held-out sets). The bundled model carries a **hit review** (:mod:`.hit_review`): a
 second small model, trained only on texts the rules refused, that reads a plain-text rule hit
 with the prose around it and sets the refusal aside when the order is talked about rather than
 given (a training slide, a test plan, a CTF write-up), never with fewer than 16 words around the
