@@ -49,7 +49,14 @@ from langchain_tiered_memory.security.hit_review import (
 from langchain_tiered_memory.security.learned import DIM, featurize, plain_text_hit, too_short
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from train_injection_classifier import FOLDS, Row, _attacks, _benign_generated, author_rows
+from train_injection_classifier import (
+    FOLDS,
+    UNUSED,
+    Row,
+    _attacks,
+    _benign_generated,
+    author_rows,
+)
 
 OUT = Path(__file__).resolve().parent.parent / "langchain_tiered_memory" / "security"
 # The authors nobody has trained or tuned on: measured blind by `security.py --split fresh-..`.
@@ -100,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     held_out = tuple(g for g in args.hold_out.split(",") if g)
 
-    pool = author_rows(held_out)
+    pool = author_rows(held_out + UNUSED)
     plain_catches: Counter[bool] = Counter()
     for row in pool:
         found = scan_memory_content(row.text)

@@ -297,6 +297,11 @@ def _library_prose(limit: int = 4000) -> list[str]:
 # out-of-author Chinese hijack recall fell from 91.4 to 90.1 % (session 14), and on the eleven
 # held-out authors it caught 43 fewer Chinese hijacks of 1,320 for 17 fewer Chinese false positives.
 REVIEW_ONLY = ("zhbenign_a", "zhbenign_b")
+# Sets that train neither model. Two more Chinese benign sets (written like zhbenign_a/b, with more
+# quoted attacks and prompt templates): with them the hit review's out-of-author Chinese threshold
+# fell from 0.34 to 0.10 and it set aside 64 of 404 Chinese false positives against 55 of 265
+# without them, at the same cost in catches; kept for a better use.
+UNUSED = ("zhbenign_c", "zhbenign_d")
 HELD_OUT = ("fresh_ar", "fresh_as", "fresh_at", "fresh_ba", "fresh_bb", "fresh_bc", "fresh_bd",
             "fresh_bf", "fresh_bh", "fresh_bi", "fresh_bj")
 FOLDS = 6
@@ -405,7 +410,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     held_out = tuple(h for h in args.hold_out.split(",") if h)
 
-    rows = author_rows(held_out + REVIEW_ONLY) + _voice_lines()
+    rows = author_rows(held_out + REVIEW_ONLY + UNUSED) + _voice_lines()
     rows += [Row("generated", t, True, "generated") for t in _attacks()]
     # What a store mostly holds: facts, observations of the calibration file's conversation,
     # identifiers and placeholders, the train half of the hand-written everyday rows
