@@ -29,19 +29,15 @@ hit in a text the model takes for an attack stays refused. The weights (``hit_re
 
 from __future__ import annotations
 
-import json
-import math
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import ConfigError
-from .ngrams import DIM, featurize, too_short
+from .ngrams import featurize, load_weights, probability, too_short
 
 __all__ = [
     "CONTEXT",
@@ -108,7 +104,7 @@ class HitReview:
         """Probability that the order matched at ``span`` is given, not talked about."""
         idx, values = featurize(review_window(text, span))
         logit = float(self.weights[idx] @ values) + self.bias
-        return 1.0 / (1.0 + math.exp(-logit)) if logit > -700 else 0.0
+        return probability(logit)
 
     def sets_aside(self, text: str, span: tuple[int, int]) -> bool:
         """Whether the hit at ``span`` reads as a mention: enough words around it, a low score."""
@@ -123,11 +119,6 @@ class HitReview:
 @lru_cache(maxsize=1)
 def hit_review() -> HitReview:
     """The bundled review model, loaded once per process."""
-    here = resources.files(__package__)
-    info = json.loads(here.joinpath("hit_review.json").read_text(encoding="utf-8"))
-    with here.joinpath("hit_review.npy").open("rb") as f:
-        weights = np.load(f).astype(np.float32)
-    if weights.shape != (DIM,):
-        raise ConfigError("hit_review.npy", f"expected {DIM} weights, got {weights.shape}")
+    weights, info = load_weights("hit_review")
     thresholds = (float(info["threshold"]), float(info["threshold_han"]))
     return HitReview(weights, float(info["bias"]), *thresholds, info)

@@ -27,22 +27,28 @@ veto, training corpus, measured figures) are written by
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import ConfigError
 from ..types import ScanResult
 from .classifier import ScanVerdict
 from .hit_review import HitReview, hit_review
-from .ngrams import DIM, MIN_CHARS, featurize, is_language, too_short, windows
+from .ngrams import (
+    DIM,
+    MIN_CHARS,
+    featurize,
+    is_language,
+    load_weights,
+    probability,
+    too_short,
+    windows,
+)
 from .normalize import make_view
 
 __all__ = [
@@ -120,7 +126,7 @@ class LearnedClassifier:
                 continue
             idx, values = featurize(window)
             best = max(best, float(self.weights[idx] @ values) + self.bias)
-        return 1.0 / (1.0 + math.exp(-best)) if best > -700 else 0.0
+        return probability(best)
 
     def clears(self, text: str) -> bool:
         """Whether the model is sure enough that ``text`` is harmless to set a plain-text rule
@@ -131,11 +137,15 @@ class LearnedClassifier:
         """Whether a plain-text rule ``hit`` on ``text`` is set aside: the model is sure the text
         is harmless (below `veto`), or the review reads the hit as a mention and the model does
         not refuse the text."""
-        if self.clears(text):
+        # (the text is scored once: for the veto, then as the second opinion that must not refuse it)
+        if too_short(text):
+            return False
+        score = self.score(text)
+        if score < self.veto:
             return True
         if self.review is None or hit.span is None:
             return False
-        return self.review.sets_aside(text, hit.span) and not self(text).blocked
+        return score < self.threshold and self.review.sets_aside(text, hit.span)
 
     def __call__(self, text: str) -> ScanVerdict:
         score = self.score(text)
@@ -150,12 +160,7 @@ def learned_classifier() -> LearnedClassifier:
     store's ``classifier`` argument; ``dataclasses.replace(learned_classifier(), review=None)``
     keeps every rule hit standing.
     """
-    here = resources.files(__package__)
-    info = json.loads(here.joinpath("injection_model.json").read_text(encoding="utf-8"))
-    with here.joinpath("injection_model.npy").open("rb") as f:
-        weights = np.load(f).astype(np.float32)
-    if weights.shape != (DIM,):
-        raise ConfigError("injection_model.npy", f"expected {DIM} weights, got {weights.shape}")
+    weights, info = load_weights("injection_model")
     veto = float(info.get("veto", 0.0))
     threshold = float(info["threshold"])
     return LearnedClassifier(weights, float(info["bias"]), threshold, info, veto, hit_review())

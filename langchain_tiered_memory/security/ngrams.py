@@ -10,15 +10,30 @@ are left to the rules.
 
 from __future__ import annotations
 
+import json
+import math
 import re
+from importlib import resources
 from itertools import islice
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from ..errors import ConfigError
 from .normalize import make_view
 
-__all__ = ["DIM", "MIN_CHARS", "MIN_DISTINCT", "featurize", "is_language", "too_short", "windows"]
+__all__ = [
+    "DIM",
+    "MIN_CHARS",
+    "MIN_DISTINCT",
+    "featurize",
+    "is_language",
+    "load_weights",
+    "probability",
+    "too_short",
+    "windows",
+]
 
 DIM = 1 << 18
 NGRAMS = (2, 3, 4, 5)
@@ -109,3 +124,19 @@ def is_language(window: str) -> bool:
     """Whether a window has at least `MIN_DISTINCT` distinct characters besides white space
     ("xxxx…", "====", "ababab" have too few n-grams to say anything)."""
     return len(set(window) - _BLANK) >= MIN_DISTINCT
+
+
+def probability(logit: float) -> float:
+    """The logistic of ``logit`` (0 far below, where ``exp`` would overflow)."""
+    return 1.0 / (1.0 + math.exp(-logit)) if logit > -700 else 0.0
+
+
+def load_weights(stem: str) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+    """A bundled model's weights (``<stem>.npy``, one per bucket) and metadata (``<stem>.json``)."""
+    here = resources.files(__package__)
+    info = json.loads(here.joinpath(f"{stem}.json").read_text(encoding="utf-8"))
+    with here.joinpath(f"{stem}.npy").open("rb") as f:
+        weights = np.load(f).astype(np.float32)
+    if weights.shape != (DIM,):
+        raise ConfigError(f"{stem}.npy", f"expected {DIM} weights, got {weights.shape}")
+    return weights, info
