@@ -119,6 +119,10 @@ Measures, in one run:
   - ``fresh-bi`` and ``fresh-bj``: two more (session 14 helpers: a Kuala Lumpur
     property-management operations lead; a Harbin chemistry teacher), held out of everything and
     looked at once, at the end of session 14;
+  - ``fresh-bk`` ... ``fresh-bn``: four more (session 15 helpers: a Shenzhen cross-border
+    e-commerce operations specialist; a Taipei clinic head nurse; a Toronto school librarian and
+    IT coordinator; a Chengdu mobile-game QA lead), looked at once in aggregate; then BK's and
+    BL's false positives were read (rules written from them), BM and BN held out;
 
 * false positives on the benign sets (same splits, per family) and on every LoCoMo dev turn
   (``../shared/data/locomo-dev`` or ``--data``);
@@ -135,7 +139,7 @@ Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
 Usage: ``python benchmarks/security.py
-[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2|fresh-aa|fresh-ab|fresh-ac|fresh-ad|fresh-ae|fresh-af|fresh-ag|fresh-ah|fresh-ai|fresh-aj|fresh-ak|fresh-al|fresh-am|fresh-an|fresh-ao|fresh-ap|fresh-aq|fresh-ar|fresh-as|fresh-at|fresh-au|fresh-av|fresh-aw|fresh-ax|fresh-ay|fresh-az|fresh-ba|fresh-bb|fresh-bc|fresh-bd|fresh-be|fresh-bf|fresh-bg|fresh-bh|fresh-bi|fresh-bj]
+[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2|fresh-aa|fresh-ab|fresh-ac|fresh-ad|fresh-ae|fresh-af|fresh-ag|fresh-ah|fresh-ai|fresh-aj|fresh-ak|fresh-al|fresh-am|fresh-an|fresh-ao|fresh-ap|fresh-aq|fresh-ar|fresh-as|fresh-at|fresh-au|fresh-av|fresh-aw|fresh-ax|fresh-ay|fresh-az|fresh-ba|fresh-bb|fresh-bc|fresh-bd|fresh-be|fresh-bf|fresh-bg|fresh-bh|fresh-bi|fresh-bj|fresh-bk|fresh-bl|fresh-bm|fresh-bn]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 """
 
@@ -220,7 +224,8 @@ SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-d", "fresh-e
           "fresh-aj", "fresh-ak", "fresh-al", "fresh-am", "fresh-an", "fresh-ao", "fresh-ap",
           "fresh-aq", "fresh-ar", "fresh-as", "fresh-at", "fresh-au", "fresh-av", "fresh-aw",
           "fresh-ax", "fresh-ay", "fresh-az", "fresh-ba", "fresh-bb", "fresh-bc", "fresh-bd",
-          "fresh-be", "fresh-bf", "fresh-bg", "fresh-bh", "fresh-bi", "fresh-bj")
+          "fresh-be", "fresh-bf", "fresh-bg", "fresh-bh", "fresh-bi", "fresh-bj", "fresh-bk",
+          "fresh-bl", "fresh-bm", "fresh-bn")
 _BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l",
           "fresh-m", "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t",
           "fresh-u", "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z1", "fresh-z2",
@@ -229,7 +234,7 @@ _BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fre
           "fresh-ao", "fresh-ap", "fresh-aq", "fresh-ar", "fresh-as", "fresh-at", "fresh-au",
           "fresh-av", "fresh-aw", "fresh-ax", "fresh-ay", "fresh-az", "fresh-ba", "fresh-bb",
           "fresh-bc", "fresh-bd", "fresh-be", "fresh-bf", "fresh-bg", "fresh-bh", "fresh-bi",
-          "fresh-bj")
+          "fresh-bj", "fresh-bk", "fresh-bl", "fresh-bm", "fresh-bn")
 # Dev sets by other authors (or by a helper before it read the scanner): split -> file stem.
 _FRESH = {"fresh-a": "security_fresh_a", "fresh-b": "security_fresh_b",
           "fresh-d": "security_fresh_d", "fresh-e": "security_fresh_e_intl"}

@@ -61,7 +61,8 @@ from train_injection_classifier import (
 OUT = Path(__file__).resolve().parent.parent / "langchain_tiered_memory" / "security"
 # The authors nobody has trained or tuned on: measured blind by `security.py --split fresh-..`.
 HELD_OUT = ("fresh_ar", "fresh_as", "fresh_at", "fresh_ba", "fresh_bb", "fresh_bc", "fresh_bd",
-            "fresh_bf", "fresh_bh", "fresh_bi", "fresh_bj")
+            "fresh_bf", "fresh_bh", "fresh_bi", "fresh_bj", "fresh_bk", "fresh_bl",
+            "fresh_bm", "fresh_bn")
 _GENERATED = "generated"
 
 

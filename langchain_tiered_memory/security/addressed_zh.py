@@ -332,21 +332,29 @@ def _find(text: str) -> AddressedHit | None:
     return _standing(folded, True)
 
 
-# The words the reader cues (_CUE_STRONG, _JOB_LABEL, _READER_NOUN, _CUE_WEAK's assistants) hold.
-_ATTACK_TALK = re.compile(r"注入|攻击|越狱|injection|jailbreak")
+# Words that make a quoted hijack a mention: the attack named (注入, 劫持), or a case, a drill
+# or a lesson reported with what was expected (案例, 实验, 预期：, 讲义, 课堂, 骗子, 反诈).
+_ATTACK_TALK = re.compile(
+    r"注入|攻击|越狱|injection|jailbreak|案例|劫持|防[骗騙]|[样樣]例|[讲講][义義]|[课課]堂|[骗騙]子"
+    r"|反[诈詐]|[钓釣][鱼魚]|[实實][验驗]|[预預]期(?:[结結]果|[输輸]出|行[为為])?[：:]"
+)
 
 
 def _mentioned(text: str, folded: str, end: int) -> bool:
     """Whether a hijack ending at ``end`` lies inside a quoted example of a talk about injections.
 
     (培训讲到“提示注入”：有人会写“忽略以上所有指令”; 论文引用的攻击样例：“…”): mentioned, not used.
-    Everyday quotes (翻译“…”, 比如“…”) are not enough: the text must name the attack.
+    Everyday quotes (翻译“…”, 比如“…”) are not enough: the text must name the attack or report
+    a case.
     """
     return (
         _ATTACK_TALK.search(folded) is not None
         and len(folded) == len(text)
         and mention_segment(text, end - 1, end) is not None
     )
+
+
+# The words the reader cues (_CUE_STRONG, _JOB_LABEL, _READER_NOUN, _CUE_WEAK's assistants) hold.
 _READER_WORDS = (
     "ai", "llm", "gpt", "人工智", "模型", "智能", "机器", "爬虫", "助手", "助理", "助教", "秘书", "自动",
     "器", "工具", "系统", "程序", "程式", "客服", "引擎", "算法", "代理", "agent", "bot", "grader",
@@ -396,10 +404,30 @@ def _warned_against(window: str, at: int) -> bool:
     # a warning word before the act in its clause, an alert anywhere in its sentence (…的邮件
     # 提高警惕; 凡是要求您转账到安全账户的，都是诈骗), or a destination the user owns (抄送给我的助理
     # 刘敏（liumin@…）, 我老公的邮箱是…)
+    stop = end.start() if end else len(window)
     return (
         _WARNING.search(window, start, at) is not None
-        or _ALERT.search(window, sentence, end.start() if end else len(window)) is not None
+        or _ALERT.search(window, sentence, stop) is not None
         or (_OWN.search(window, sentence, at) is not None and _ADDRESS.match(window, at) is not None)
+        or _reminds_writer(window, sentence, stop)
+    )
+
+
+# The writer's own safeguard: 以后涉及改收款账户的事，都先提醒我打电话确认. What the rule does is
+# remind the writer; it sends nobody anywhere (no address, no account or phone number in it).
+_REMIND_ME = re.compile(
+    r"(?<!不用)(?<!不要)(?<!无需)(?<!无须)(?<!不必)(?<!需要)(?<!别)(?<!停止)(?<!再)"
+    r"(?:(?:提醒|提示|警告)(?:一下)?我[^。！？\n]{0,12}?(?:确认|核实|核对|查证|打电话|官网|官方|小心|注意|别|不要)"
+    r"|先问我|跟我确认|和我确认|让我(?:先)?确认)"
+)
+_NUMBER = re.compile(r"\d{6,}")
+
+
+def _reminds_writer(window: str, start: int, stop: int) -> bool:
+    return (
+        _REMIND_ME.search(window, start, stop) is not None
+        and _ADDRESS.search(window, start, stop) is None
+        and _NUMBER.search(window, start, stop) is None
     )
 
 

@@ -33,6 +33,8 @@ __all__ = [
     "described_override",
     "discusses_attacks",
     "mention_segment",
+    "names_attacks",
+    "quoted_examples_blanked",
 ]
 
 MAX_QUOTED = 160  # characters of one quoted segment that may be a mention
@@ -81,6 +83,9 @@ _META = re.compile(
     r"|话术|注入|攻击|越狱|例如|比如|例子|这种|防御|检测|防范|教案|面试题|写着"
     # a quote that fooled a system, or a line of fiction: 骗过了AI筛选, 一句“…”骗过去, 反派的台词
     r"|骗过|騙過|骗过去|說法|说法|台词|台詞|小说|小說|剧本|劇本|文章说|文章說|文章里|文章裡|报道|報導"
+    # a case or an experiment reported with what was expected, a scammer's line quoted to warn:
+    # 案例：…预期：拒绝, 骗子会说“…”, 目标劫持的样例, 防骗讲义
+    r"|案例|劫持|防[骗騙]|[样樣]例|[讲講][义義]|[课課]堂|[骗騙]子|反[诈詐]|[钓釣][鱼魚]|[实實][验驗]|[预預]期(?:[结結]果|[输輸]出|行[为為])?[：:]"
     # the same discussion in the eight other languages the scanner reads (stems, accents kept)
     r"|exemple|ejemplo|beispiel|esempio|exemplo|пример|例えば|예시|예를"
     r"|injection|inyecci|injektion|iniezion|injeç|инъекц|インジェクション|인젝션"
@@ -179,6 +184,43 @@ def attack_write_up(text: str) -> bool:
     """Whether ``text`` names attacks themselves (injection, red team, jailbreak, payload...),
     which everyday discussion words ("example", "note", "article") do not."""
     return _ATTACKS_NAMED.search(_HOST.sub(" ", text.casefold())) is not None
+
+
+# The Chinese words that name attacks themselves (a report of a drill, a scammer's line quoted).
+_ZH_ATTACKS_NAMED = re.compile(r"注入|攻[击擊]|越[狱獄]|劫持|[红紅][队隊]|[诈詐][骗騙]|[骗騙]子|[钓釣][鱼魚]")
+# Candidate quotations for quoted_examples_blanked (curly, CJK corner and straight double quotes;
+# a straight single quote is too often an apostrophe).
+_QUOTATION = re.compile(r"“[^”\n]{1,160}”|「[^」\n]{1,160}」|『[^』\n]{1,160}』|\"[^\"\n]{1,160}\"")
+
+
+def names_attacks(text: str) -> bool:
+    """Whether ``text`` names attacks themselves, in English (:func:`attack_write_up`) or in
+    Chinese (注入, 攻击, 越狱, 劫持, 红队, 诈骗, 骗子, 钓鱼)."""
+    return attack_write_up(text) or _ZH_ATTACKS_NAMED.search(text) is not None
+
+
+def quoted_examples_blanked(text: str) -> str:
+    """``text`` with every quoted example of an attack blanked out, for the learned model.
+
+    The rules set a quoted attack aside when the text around it discusses attacks
+    (:func:`mention_segment`); the model, reading n-grams, would still see the quoted words and
+    refuse the lecture note, the red-team log or the anti-fraud leaflet that quotes them. It
+    reads this view instead: in a text that names attacks (:func:`names_attacks`), each quotation
+    that `mention_segment` judges a mention (nothing before it asks for it to be said, no
+    destination in it, nothing after it says to follow it) is replaced by spaces, so offsets
+    hold. Any other text is returned as it is.
+    """
+    if not names_attacks(text):
+        return text
+    chars: list[str] | None = None
+    for quoted in _QUOTATION.finditer(text):
+        segment = mention_segment(text, quoted.start() + 1, quoted.end() - 1)
+        if segment is None:
+            continue
+        if chars is None:
+            chars = list(text)
+        chars[segment[0] : segment[1] + 1] = " " * (segment[1] + 1 - segment[0])
+    return text if chars is None else "".join(chars)
 
 
 def discusses_attacks(text: str) -> bool:

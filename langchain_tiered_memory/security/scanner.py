@@ -3,7 +3,9 @@
 Order of checks (first hit wins): invisible characters, then the injection rules on every
 matching view, then look-alike Unicode (mixed-script words, stacked marks), then all of that on
 decoded payloads (base64, hex, escapes; ROT13 has its own
-view), then — only if all of that passed — the optional classifier. Any internal exception yields
+view), then — only if all of that passed — the optional classifier (the bundled model reads the
+text with quoted examples of attacks blanked out, as the rules set them aside:
+:func:`.mention.quoted_examples_blanked`). Any internal exception yields
 ``ScanResult(blocked=True, reason="scanner_error")``.
 """
 
@@ -23,7 +25,12 @@ from .encodings import decode_candidates
 from .invisible import find_invisible
 from .learned import LearnedClassifier, plain_text_hit
 from .lookalike import find_lookalike
-from .mention import attack_write_up, described_override, mention_segment
+from .mention import (
+    attack_write_up,
+    described_override,
+    mention_segment,
+    quoted_examples_blanked,
+)
 from .normalize import join_points, make_views, to_original
 from .orders import find_unaddressed_order
 from .reader_lexicon import DESTINATION, SECRET
@@ -371,6 +378,15 @@ def _unless_cleared(content: str, found: ScanResult, classifier: Any) -> ScanRes
     return ScanResult(False, detail=f"{found.rule} set aside by the learned model")
 
 
+def _model_view(content: str, classifier: Any) -> str:
+    """What a classifier reads: the bundled model reads quoted examples of attacks blanked out
+    (:func:`quoted_examples_blanked`), as the rules set them aside; any other classifier, the
+    text as it is."""
+    if isinstance(classifier, LearnedClassifier):
+        return quoted_examples_blanked(content)
+    return content
+
+
 def scan_memory_content(
     content: str,
     *,
@@ -399,13 +415,14 @@ def scan_memory_content(
     """
     try:
         found = _rule_scan(content)
+        view = content if found is not None else _model_view(content, classifier)
     except Exception as exc:
         return ScanResult(True, "scanner_error", None, None, f"{type(exc).__name__}: {exc}")
     if found is not None:
         return _unless_cleared(content, found, classifier)
     if classifier is not None:
         verdict = run_classifier(
-            content, classifier, timeout=classifier_timeout, threshold=classifier_threshold
+            view, classifier, timeout=classifier_timeout, threshold=classifier_threshold
         )
         if verdict is not None:
             return verdict
@@ -422,13 +439,14 @@ async def ascan_memory_content(
     """Async twin of :func:`scan_memory_content` (awaits async classifiers and chat models)."""
     try:
         found = _rule_scan(content)
+        view = content if found is not None else _model_view(content, classifier)
     except Exception as exc:
         return ScanResult(True, "scanner_error", None, None, f"{type(exc).__name__}: {exc}")
     if found is not None:
         return _unless_cleared(content, found, classifier)
     if classifier is not None:
         verdict = await arun_classifier(
-            content, classifier, timeout=classifier_timeout, threshold=classifier_threshold
+            view, classifier, timeout=classifier_timeout, threshold=classifier_threshold
         )
         if verdict is not None:
             return verdict
