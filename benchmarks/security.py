@@ -141,6 +141,9 @@ Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 
 Usage: ``python benchmarks/security.py
 [--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2|fresh-aa|fresh-ab|fresh-ac|fresh-ad|fresh-ae|fresh-af|fresh-ag|fresh-ah|fresh-ai|fresh-aj|fresh-ak|fresh-al|fresh-am|fresh-an|fresh-ao|fresh-ap|fresh-aq|fresh-ar|fresh-as|fresh-at|fresh-au|fresh-av|fresh-aw|fresh-ax|fresh-ay|fresh-az|fresh-ba|fresh-bb|fresh-bc|fresh-bd|fresh-be|fresh-bf|fresh-bg|fresh-bh|fresh-bi|fresh-bj|fresh-bk|fresh-bl|fresh-bm|fresh-bn]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
+
+A split nobody has read (``_SEALED``) prints counts only; its rows are listed only with an explicit
+``--misses N``.
 """
 
 from __future__ import annotations
@@ -235,6 +238,10 @@ _BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fre
           "fresh-av", "fresh-aw", "fresh-ax", "fresh-ay", "fresh-az", "fresh-ba", "fresh-bb",
           "fresh-bc", "fresh-bd", "fresh-be", "fresh-bf", "fresh-bg", "fresh-bh", "fresh-bi",
           "fresh-bj", "fresh-bk", "fresh-bl", "fresh-bm", "fresh-bn")
+# Sets whose rows nobody has read (held out of the rules and both models): their tables print
+# counts only, unless --misses is given.
+_SEALED = ("fresh-ar", "fresh-as", "fresh-at", "fresh-ba", "fresh-bb", "fresh-bc", "fresh-bd",
+           "fresh-bf", "fresh-bh", "fresh-bi", "fresh-bj", "fresh-bn")
 # Dev sets by other authors (or by a helper before it read the scanner): split -> file stem.
 _FRESH = {"fresh-a": "security_fresh_a", "fresh-b": "security_fresh_b",
           "fresh-d": "security_fresh_d", "fresh-e": "security_fresh_e_intl"}
@@ -413,7 +420,8 @@ def _learned() -> Any:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="LoCoMo dev directory")
-    parser.add_argument("--misses", type=int, default=15, help="misses/FPs to print per table")
+    parser.add_argument("--misses", type=int, default=None,
+                        help="misses/FPs to print per table (default 15; 0 on a sealed set)")
     parser.add_argument("--baseline", help="git revision whose scanner to show beside this one")
     parser.add_argument("--split", choices=SPLITS, default="all",
                         help="which sets (all = every set but the blind ones: fresh-c, fresh-g ... fresh-z2)")
@@ -422,6 +430,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--semantic-threshold", type=float,
                         help="window logit for the semantic detector (default: the bundled one)")
     args = parser.parse_args(argv)
+    misses = 15 if args.misses is None else args.misses
 
     print(f"patterns.json version {patterns_version()}, split {args.split}")
     scanners = _scanners(semantic=not args.no_semantic, threshold=args.semantic_threshold)
@@ -442,8 +451,9 @@ def main(argv: list[str] | None = None) -> int:
                   "in-sample; its blind figures are the held-out sets' "
                   f"({', '.join(learned.info.get('held_out', ()))}) and its out_of_author "
                   "ones in injection_model.json)")
-        _table(split, attacks, scanners, args.misses, attacks=True)
-        _table(split, benign, scanners, args.misses, attacks=False)
+        shown = args.misses if args.misses is not None else 0 if split in _SEALED else 15
+        _table(split, attacks, scanners, shown, attacks=True)
+        _table(split, benign, scanners, shown, attacks=False)
     if args.split in (*_FRESH, *_BLIND, "public", "independent"):
         return 0  # the LoCoMo turns and speed belong to the full run
 
@@ -452,7 +462,7 @@ def main(argv: list[str] | None = None) -> int:
     print("(the learned model's threshold was calibrated on 26.json: read the other files; the "
           "semantic head trained on all three, its held-out figure is the leave-one-file-out one "
           "in semantic_head.json)")
-    _table("LoCoMo", [{"text": t, "family": f} for f, t in rows], scanners, args.misses,
+    _table("LoCoMo", [{"text": t, "family": f} for f, t in rows], scanners, misses,
            attacks=False)
     # The baseline's verdicts were computed for the sets and turns only: it sits these out.
     current = {k: v for k, v in scanners.items() if not k.startswith("at ")}
@@ -462,15 +472,15 @@ def main(argv: list[str] | None = None) -> int:
     _benign_table("LoCoMo stored", f"LoCoMo turns as stored: {len(stored)} 'Speaker: text "
                   "[image: caption]'", "as benchmarks/locomo.py writes them; the learned model "
                   "trained and calibrated on 26.json's: read the other files", stored, current,
-                  args.misses)
+                  misses)
     facts = [{"text": t, "family": f.name} for f in files for t in locomo_observations(f)]
     _benign_table("LoCoMo facts", f"LoCoMo facts: {len(facts)} observations, events and summary "
                   "sentences", "what a store mostly holds; the learned model trained on "
-                  "26.json's: read the other files", facts, current, args.misses)
+                  "26.json's: read the other files", facts, current, misses)
     rows = [{"text": r["text"], "family": f"{r['lang']} {r['kind']}"} for r in everyday("eval")]
     _benign_table("everyday", f"Everyday memories: {len(rows)} hand-written chat turns, facts, "
                   "summaries and preferences", "the eval half of data/benign_everyday_*.jsonl; "
-                  "the learned model trained on the other half", rows, current, args.misses)
+                  "the learned model trained on the other half", rows, current, misses)
 
     print("\n==== speed ====")
     corpus = "\n".join(turns) or "The quick brown fox. "
