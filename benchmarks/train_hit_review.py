@@ -21,7 +21,18 @@ windows 128, 256, 384, 512 and the whole text; adding the rule's name as a featu
 one threshold for both scripts set aside 2 of 102 Chinese false positives, against 17 at two
 per script).
 
-Usage: ``python benchmarks/train_hit_review.py [--c 30] [--attack-cost 0.001]``
+``--wrapped N`` adds N orders planted, unquoted, after a harmless write-up about attacks
+(:func:`wrapped_attacks`). Session 15 measured it at 1,500 and did not ship it: on 80 attacks
+disguised as discussions (``fresh-disguised``) it caught one more than the review without them
+(70 against 69; no review at all: 72), while on four new authors (BO-BR) trigger-word false
+positives rose from 43 to 50 of 680 against the same recipe without them.
+
+The shipped review is session 14's (trained at the rules of 46b8c0a). Run at later rules, this
+trainer gives a different review (the rules' hits it learns from changed); session 15's run
+without wrapped attacks refused 2 more trigger-word and 3 more Chinese texts of BO-BR than the
+shipped one, so it was not shipped either.
+
+Usage: ``python benchmarks/train_hit_review.py [--c 30] [--attack-cost 0.001] [--wrapped 0]``
 """
 
 from __future__ import annotations
@@ -64,7 +75,8 @@ OUT = Path(__file__).resolve().parent.parent / "langchain_tiered_memory" / "secu
 # The authors nobody has trained or tuned on: measured blind by `security.py --split fresh-..`.
 HELD_OUT = ("fresh_ar", "fresh_as", "fresh_at", "fresh_ba", "fresh_bb", "fresh_bc", "fresh_bd",
             "fresh_bf", "fresh_bh", "fresh_bi", "fresh_bj", "fresh_bk", "fresh_bl",
-            "fresh_bm", "fresh_bn", "fresh_disguised")
+            "fresh_bm", "fresh_bn", "fresh_bo", "fresh_bp", "fresh_bq", "fresh_br",
+            "fresh_disguised")
 _GENERATED = "generated"
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
@@ -128,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--attack-cost", type=float, default=0.001,
                         help="largest share of the pool's plain-text catches set aside out of author")
     parser.add_argument("--hold-out", default=",".join(HELD_OUT))
-    parser.add_argument("--wrapped", type=int, default=1500,
+    parser.add_argument("--wrapped", type=int, default=0,
                         help="orders planted unquoted after a write-up about attacks, as attacks")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)

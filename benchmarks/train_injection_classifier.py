@@ -304,7 +304,8 @@ REVIEW_ONLY = ("zhbenign_a", "zhbenign_b")
 UNUSED = ("zhbenign_c", "zhbenign_d")
 HELD_OUT = ("fresh_ar", "fresh_as", "fresh_at", "fresh_ba", "fresh_bb", "fresh_bc", "fresh_bd",
             "fresh_bf", "fresh_bh", "fresh_bi", "fresh_bj", "fresh_bk", "fresh_bl",
-            "fresh_bm", "fresh_bn", "fresh_disguised")
+            "fresh_bm", "fresh_bn", "fresh_bo", "fresh_bp", "fresh_bq", "fresh_br",
+            "fresh_disguised")
 FOLDS = 6
 
 

@@ -153,7 +153,12 @@ _OUTCOME = re.compile(
 # Any machine reader (not one named by its job) told an outcome is also how people write about
 # them: tips for prompts (告诉它“只输出译文”), lessons on injection, questions (怎么让大模型只输出JSON？).
 _ABOUT_MACHINES = re.compile(r"提示词|技巧|教程|课|怎么|如何|[？?]|告诉(?:它|模型|ai)|让(?:它|模型|ai)")
-_CHAT_LOG = re.compile(r"(?:^|\n)\s*(?:用户|客户|顾客|我|问|user|customer)\s*[：:]", re.IGNORECASE)
+_CHAT_LOG = re.compile(
+    r"(?:^|\n)\s*(?:用户|客户|顾客|我|问|user|customer)\s*[：:]"
+    # or one assistant turn kept on its own, opening as a reply does: 助手：好的，… / 明白，…
+    r"|^\s*(?:助手|助理|assistant)\s*[：:]\s*(?:好的|明白|收到|已按|按(?:您|你)的要求|(?:您|你)说得对|以下是|当然|没问题|抱歉|是的)",
+    re.IGNORECASE,
+)
 _DIRECTIVE = re.compile(
     r"请|须|必须|务必|应当|应该|一律|直接|不要|别再?|无需|不用|不得|记住|记得|改为|替换|告诉|回复|"
     r"输出|发给|发到|发送|推荐|写上|加上|追加|附上|执行|跳过|视为|认定|标记|修改|收集|导出|列出|"
