@@ -358,19 +358,32 @@ def _rule_scan(content: str) -> ScanResult | None:
 
 
 def _unless_cleared(content: str, found: ScanResult, classifier: Any) -> ScanResult:
-    """``found``, or a pass when the bundled model sets a plain-text hit aside
+    """``found``, or a pass when the bundled model sets aside every plain-text rule hit
     (`LearnedClassifier.sets_aside`) in a text that holds no encoded payload and no look-alike
-    word (which the models cannot read)."""
+    word (which the models cannot read).
+
+    A hit set aside is blanked out and the text read again: a second hit must be set aside on its
+    own ("系统提示：…" read as a notice does not clear the order after it).
+    """
     # (cheapest test first: every refused write comes here)
     if not isinstance(classifier, LearnedClassifier):
         return found
     if classifier.veto <= 0 and classifier.review is None:
         return found
-    if not plain_text_hit(found, content):
-        return found
     try:
-        if not classifier.sets_aside(found, content):
-            return found
+        rest, hit = content, found
+        for _ in range(_MAX_MENTIONS):
+            if hit.span is None or not plain_text_hit(hit, content):
+                return found if hit is found else hit
+            if not classifier.sets_aside(hit, content):
+                return found if hit is found else hit
+            rest = _blank(rest, (hit.span[0], hit.span[1] - 1))
+            again = _scan_text(rest, load_rules(), 0)
+            if again is None:
+                break
+            hit = again
+        else:
+            return found  # too many hits to set aside one by one: the first refusal stands
         if find_lookalike(content) is not None or decode_candidates(content) is not None:
             return found
     except Exception:
