@@ -133,14 +133,15 @@ class LearnedClassifier:
         hit aside (see :func:`plain_text_hit`). Short texts are never cleared."""
         return not too_short(text) and self.score(text) < self.veto
 
-    def sets_aside(self, hit: ScanResult, text: str) -> bool:
+    def sets_aside(self, hit: ScanResult, text: str, *, view: str | None = None) -> bool:
         """Whether a plain-text rule ``hit`` on ``text`` is set aside: the model is sure the text
         is harmless (below `veto`), or the review reads the hit as a mention and the model does
-        not refuse the text."""
+        not refuse the text (scored on ``view`` when given: the text as the model reads it, see
+        :func:`.mention.quoted_examples_blanked`)."""
         # (the text is scored once: for the veto, then as the second opinion that must not refuse it)
         if too_short(text):
             return False
-        score = self.score(text)
+        score = self.score(text if view is None else view)
         if score < self.veto:
             return True
         if self.review is None or hit.span is None:

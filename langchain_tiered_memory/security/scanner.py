@@ -371,11 +371,11 @@ def _unless_cleared(content: str, found: ScanResult, classifier: Any) -> ScanRes
     if classifier.veto <= 0 and classifier.review is None:
         return found
     try:
-        rest, hit = content, found
+        rest, hit, view = content, found, quoted_examples_blanked(content)
         for _ in range(_MAX_MENTIONS):
             if hit.span is None or not plain_text_hit(hit, content):
                 return found if hit is found else hit
-            if not classifier.sets_aside(hit, content):
+            if not classifier.sets_aside(hit, content, view=view):
                 return found if hit is found else hit
             rest = _blank(rest, (hit.span[0], hit.span[1] - 1))
             again = _scan_text(rest, load_rules(), 0)
