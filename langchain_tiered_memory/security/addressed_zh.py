@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 from .addressed import AddressedHit
 from .hijack_zh import find_hijack_zh, find_task_then_line_zh
-from .mention import discusses_attacks, mention_segment
+from .mention import ZH_CASE_WORDS, discusses_attacks, mention_segment
 from .zh_fold import FOLD, SENTENCE_END
 from .zh_orders import find_zh_order
 
@@ -339,10 +339,7 @@ def _find(text: str) -> AddressedHit | None:
 
 # Words that make a quoted hijack a mention: the attack named (注入, 劫持), or a case, a drill
 # or a lesson reported with what was expected (案例, 实验, 预期：, 讲义, 课堂, 骗子, 反诈).
-_ATTACK_TALK = re.compile(
-    r"注入|攻击|越狱|injection|jailbreak|案例|劫持|防[骗騙]|[样樣]例|[讲講][义義]|[课課]堂|[骗騙]子"
-    r"|反[诈詐]|[钓釣][鱼魚]|[实實][验驗]|[预預]期(?:[结結]果|[输輸]出|行[为為])?[：:]"
-)
+_ATTACK_TALK = re.compile(r"注入|攻击|越狱|injection|jailbreak|" + ZH_CASE_WORDS)
 
 
 def _mentioned(text: str, folded: str, end: int) -> bool:

@@ -29,6 +29,7 @@ import re
 
 __all__ = [
     "MAX_QUOTED",
+    "ZH_CASE_WORDS",
     "attack_write_up",
     "described_override",
     "discusses_attacks",
@@ -38,6 +39,12 @@ __all__ = [
 ]
 
 MAX_QUOTED = 160  # characters of one quoted segment that may be a mention
+# Chinese words of a case, a drill or a lesson reported with what was expected (案例：…预期：拒绝,
+# 骗子会说“…”, 目标劫持的样例, 防骗讲义): a quoted attack among them is mentioned.
+ZH_CASE_WORDS = (
+    r"案例|劫持|防[骗騙]|[样樣]例|[讲講][义義]|[课課]堂|[骗騙]子|反[诈詐]|[钓釣][鱼魚]|[实實][验驗]"
+    r"|[预預]期(?:[结結]果|[输輸]出|行[为為])?[：:]"
+)
 
 _QUOTES = {"'": "'", '"': '"', "“": "”", "‘": "’", "«": "»", "「": "」", "『": "』", "„": "“"}
 _META = re.compile(
@@ -83,9 +90,8 @@ _META = re.compile(
     r"|话术|注入|攻击|越狱|例如|比如|例子|这种|防御|检测|防范|教案|面试题|写着"
     # a quote that fooled a system, or a line of fiction: 骗过了AI筛选, 一句“…”骗过去, 反派的台词
     r"|骗过|騙過|骗过去|說法|说法|台词|台詞|小说|小說|剧本|劇本|文章说|文章說|文章里|文章裡|报道|報導"
-    # a case or an experiment reported with what was expected, a scammer's line quoted to warn:
-    # 案例：…预期：拒绝, 骗子会说“…”, 目标劫持的样例, 防骗讲义
-    r"|案例|劫持|防[骗騙]|[样樣]例|[讲講][义義]|[课課]堂|[骗騙]子|反[诈詐]|[钓釣][鱼魚]|[实實][验驗]|[预預]期(?:[结結]果|[输輸]出|行[为為])?[：:]"
+    # a case or an experiment reported with what was expected, a scammer's line quoted to warn
+    r"|" + ZH_CASE_WORDS +
     # the same discussion in the eight other languages the scanner reads (stems, accents kept)
     r"|exemple|ejemplo|beispiel|esempio|exemplo|пример|例えば|예시|예를"
     r"|injection|inyecci|injektion|iniezion|injeç|инъекц|インジェクション|인젝션"

@@ -370,13 +370,17 @@ def _unless_cleared(content: str, found: ScanResult, classifier: Any) -> ScanRes
         return found
     if classifier.veto <= 0 and classifier.review is None:
         return found
+    if not plain_text_hit(found, content):
+        return found
     try:
         rest, hit, view = content, found, quoted_examples_blanked(content)
         for _ in range(_MAX_MENTIONS):
-            if hit.span is None or not plain_text_hit(hit, content):
-                return found if hit is found else hit
-            if not classifier.sets_aside(hit, content, view=view):
-                return found if hit is found else hit
+            if (
+                hit.span is None
+                or not plain_text_hit(hit, content)
+                or not classifier.sets_aside(hit, content, view=view)
+            ):
+                return hit  # the first hit no review sets aside is the refusal
             rest = _blank(rest, (hit.span[0], hit.span[1] - 1))
             again = _scan_text(rest, load_rules(), 0)
             if again is None:
