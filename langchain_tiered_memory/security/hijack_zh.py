@@ -183,7 +183,7 @@ _FORCE = re.compile(
     r"|(?:输出|写|回答|回复)(?:为|成)(?=[^\s，。,.:：])"
     r"|只(?:输出|回复|回答|说|写)(?!结果|翻译|译文|答案|摘要|总结|代码|json|格式|数字|一个|一句|中文|英文|"
     r"选项|字母|表格|列表|markdown|序号|编号|是|否|对|错|与|和|跟|关于|有关|相关|用户|问题|这|那|我|你|他"
-    r"|她|一些|简短|简要|要点|重点|关键)(?=[^\s，。,.:：“\"「『'])"
+    r"|她|一些|简短|简要|要点|重点|关键|[^\s，。,.:：“\"「『']{1,8}?(?:相关|有关|方面))(?=[^\s，。,.:：“\"「『'])"
     # the task's output replaced by a given line, or framed by one: 替换为“…”, 必须以“…”开头
     + r"|(?:替换|改|换|改译)(?:为|成)[:：]?\s*" + _OPEN
     + r"|以[“\"「『'][^”\"」』'\n]{1,60}[”\"」』'](?:开头|结尾)|(?:附上|附加|加上)[^\n，。]{0,6}?" + _OPEN + ")",
@@ -200,6 +200,8 @@ _CJK = re.compile("[\u4e00-\u9fff]")
 _SENTENCE_END = re.compile("[\n。！!]")
 # Options offered (支持或不支持, 第2、3题) rather than a line given.
 _CHOICE = re.compile(r"或|还是|^第[\d一二三四五六七八九十]")
+# Fields listed (指纹识别、密码、NFC、续航): what the output covers, not a line to give.
+_FIELDS = re.compile(r"[^、，,。\n]{1,8}(?:、[^、，,。\n]{1,8}){2,}$")
 _ALTERNATIVES = re.compile(r"\s*(?:[“\"「『‘]|或|、|/)")
 _NEGATED = re.compile(r"(?:不要|别|不许|不准|不能)$")
 _EXAMPLE = re.compile(r"[^”\n]{0,12}”\s*(?:等|之类|这类|这样的|这种|一类)")
@@ -223,7 +225,8 @@ def _fixed_line(folded: str, force: re.Match[str]) -> bool:
         close = folded.find(_QUOTES[force.group()[-1]], end, cut)
         cut = close if close > end else cut
     payload = folded[end:cut].strip().rstrip(_CLOSING)
-    if _QUESTION.search(payload) or _FORMAT.match(payload) or _CHOICE.search(payload):
+    if (_QUESTION.search(payload) or _FORMAT.match(payload) or _CHOICE.search(payload)
+            or _FIELDS.fullmatch(payload)):
         return False
     # One of several quoted options (写出“增大”“减小”或“不变”之一) is a choice, not a given line.
     if cut < len(folded) and _ALTERNATIVES.match(folded, cut + 1):

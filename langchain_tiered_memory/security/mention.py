@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import re
 
+from .zh_fold import fold_traditional
+
 __all__ = [
     "MAX_QUOTED",
     "ZH_CASE_WORDS",
@@ -183,7 +185,8 @@ def mention_segment(text: str, start: int, end: int) -> tuple[int, int] | None:
         return None
     if _HOST.search(inside) is None and _SPEECH_TAG.match(text, closed) is not None:
         return segment  # a line of dialogue in a story: "…," the old captain said
-    return segment if _META.search(outside) is not None else None
+    # Traditional characters read as simplified: 攻擊 is 攻击, 範例 is 范例.
+    return segment if _META.search(fold_traditional(outside)) is not None else None
 
 
 def attack_write_up(text: str) -> bool:
@@ -279,3 +282,4 @@ def described_override(text: str, start: int) -> bool:
     cut = max((m.end() for m in _CLAUSE_START.finditer(text, floor, start)), default=floor)
     before = " ".join(text[cut:start].casefold().split())
     return _DESCRIBED.search(before + " " if before else "") is not None
+
