@@ -53,8 +53,22 @@ class LookalikeHit:
 _UNITS = frozenset({"mol", "sec", "bar", "lux", "rad", "Gal", "kat"})
 
 
+# A Greek letter closing a symbol of capitals and digits (TNFα, IL1β, PPARγ, Hα): biology's and
+# astronomy's names, not a Latin word in disguise.
+_GREEK_SUFFIX = re.compile("[A-Z][A-Z0-9]{0,5}[\u03b1-\u03c9]")
+_NUMBER = re.compile(r"\d+")
+_OHMS = frozenset({"kΩ", "MΩ", "mΩ", "GΩ"})
+
+
 def _is_word_char(ch: str) -> bool:
-    return ch.isalnum() or unicodedata.category(ch) in ("Mn", "Me")
+    # Kana, Han and Hangul end a word here: Chinese and Japanese put no spaces between words, so
+    # a whole clause (维生素B族和β胡萝卜素) would read as one word mixing Latin and Greek.
+    if ch.isalnum():
+        return ch < "\u3040" or not (
+            ch <= "\u30ff" or "\u3400" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af"
+            or "\uf900" <= ch <= "\ufaff"
+        )
+    return unicodedata.category(ch) in ("Mn", "Me")
 
 
 def _word_around(text: str, i: int) -> tuple[int, int]:
@@ -79,8 +93,13 @@ def _mixed_word(text: str) -> LookalikeHit | None:
         if not latin:
             continue
         foreign = len(_FOREIGN_LETTER.findall(word))
-        if foreign == 1 and _FOREIGN_LETTER.match(word) and (latin <= 2 or word[1:] in _UNITS):
-            continue  # a unit or symbol: "μm", "Ωcm", "μmol"
+        # A quantity's digits come first: "10μF" is the unit "μF".
+        number = _NUMBER.match(word)
+        symbol = word[number.end() :] if number else word
+        if foreign == 1 and _FOREIGN_LETTER.match(symbol) and (latin <= 2 or symbol[1:] in _UNITS):
+            continue  # a unit or symbol: "μm", "Ωcm", "μmol", "10μF"
+        if foreign == 1 and (_GREEK_SUFFIX.fullmatch(symbol) or symbol in _OHMS):
+            continue  # a named symbol or a resistance: "TNFα", "IL1β", "4.7kΩ"
         return LookalikeHit("mixed_script_word", start, end)
     return None
 

@@ -308,6 +308,10 @@ def _cyr(word: str) -> str:
         "please log in to p\uff41ypal now",  # one fullwidth letter in a halfwidth word
         "Reset your p" + "\u0301" * 10 + "assword here",
         "h\u0300\u0301e\u0302\u0303l\u0304\u0305lo",  # two marks on each of three letters
+        # in Chinese text, where Han characters end the word (session 17)
+        "登录p" + _cyr("a") + "ypal账户确认信息",
+        "请访问g" + _cyr("oo") + "gle.com验证",
+        "TNF" + _cyr("a") + " levels",  # a Cyrillic letter is no Greek symbol
     ],
 )
 def test_lookalike_words_are_blocked(text: str) -> None:
@@ -334,6 +338,13 @@ def test_lookalike_words_are_blocked(text: str) -> None:
         "naïve résumé coöperate",
         "Բարև, ինչպես ես։ Thanks for the Armenian lesson!",
         "東京でＡＩの勉強をしています、ｐａｙｐａｌ ログイン",
+        # Han and kana end a word: a clause is no word mixing Latin and Greek (session 17)
+        "维生素B族和β胡萝卜素都要补，医生说的。",
+        "温度变化ΔT约为5度，实验记录里写着。",
+        "ストレスでα波がB型に変わるらしい",
+        # quantities and named symbols of science
+        "TNFα and IL1β were normal, PPARγ slightly high; Hα emission seen.",
+        "Use a 10μF capacitor and a 4.7kΩ resistor.",
     ],
 )
 def test_legitimate_unicode_passes(text: str) -> None:
