@@ -21,6 +21,7 @@ from .addressed import AddressedHit, find_addressed
 from .addressed_intl import find_addressed_intl
 from .addressed_zh import find_addressed_zh
 from .classifier import arun_classifier, run_classifier
+from .device_settings import device_developer_mode
 from .encodings import decode_candidates
 from .invisible import find_invisible
 from .learned import LearnedClassifier, plain_text_hit
@@ -245,7 +246,9 @@ def _rule_hit(text: str, rules: RuleSet) -> ScanResult | None:
             break
         span = found.span
         verb = _override_verb(text, found)
-        if verb is not None and described_override(text, verb):
+        if (verb is not None and described_override(text, verb)) or device_developer_mode(
+            text, *span
+        ):
             text = _blank(text, span)
             found = _match_rules(text, rules)
             continue
