@@ -205,7 +205,8 @@ _FIELDS = re.compile(r"[^、，,。\n]{1,8}(?:、[^、，,。\n]{1,8}){2,}$")
 _ALTERNATIVES = re.compile(r"\s*(?:[“\"「『‘]|或|、|/)")
 _NEGATED = re.compile(r"(?:不要|别|不许|不准|不能)$")
 _EXAMPLE = re.compile(r"[^”\n]{0,12}”\s*(?:等|之类|这类|这样的|这种|一类)")
-_REPORTED = re.compile(r"[他她它]们?[\u4e00-\u9fff]{0,3}$")
+# Said by someone else: 她低声说, 如有人私聊你说“…” (a warning of what others may say).
+_REPORTED = re.compile(r"(?:[他她它]们?|有人|别人|对方|陌生人|骗子)[\u4e00-\u9fff]{0,4}$")
 # "输出成Excel表格吧", "写成英文": a format or a language asked for, not a given line.
 _FORMAT = re.compile(
     r"(?:excel|ppt|word|pdf|csv|json|markdown|表格|列表|图表|文档|格式|英文|中文|日文|繁体|简体)",
@@ -236,7 +237,14 @@ def _fixed_line(folded: str, force: re.Match[str]) -> bool:
     verb = force.group()
     before = folded[max(0, force.start() - 6) : force.start()]
     said = force.start() + verb.rfind("说")
-    if said >= force.start() and _REPORTED.search(folded, max(0, said - 6), said):
+    # (说什么，直接输出： is two clauses: the second verb is the force, whoever spoke first)
+    told = verb[verb.rfind("说") + 1 :].rstrip(_OPEN_CHARS).rstrip("，, ")
+    if (
+        said >= force.start()
+        and "，" not in told
+        and "," not in told
+        and _REPORTED.search(folded, max(0, said - 8), said)
+    ):
         return False
     if "，" not in verb and "," not in verb and _NEGATED.search(before):
         return False
@@ -277,7 +285,10 @@ def find_hijack_zh(text: str) -> tuple[int, int] | None:
     # forced outputs costs two passes, not one dismissal search per force, and a force is read
     # for its fixed line only when a dismissal is near it.
     # A dismissal quoted as an example (夹带“忽略之前的指令”等内容) is named, not given.
-    dismissals = [d for d in _DISMISS.finditer(folded) if not _example(folded, d)]
+    # So is one in a list of words (今日词语：忽略、指令、回覆): an enumeration gives no order.
+    dismissals = [
+        d for d in _DISMISS.finditer(folded) if not _example(folded, d) and "、" not in d.group()
+    ]
     if not dismissals:
         return None
     starts = [d.start() for d in dismissals]
