@@ -104,10 +104,22 @@ def _bm25(weight: str) -> str:
 # Weighted through ``v_weights`` (each query term's qtf x idf, in ``v_terms``' order).
 _BM25 = _bm25("v_weights[array_position(v_terms, p.term)]")
 
-# A document's exact BM25, read from its own postings of the query terms (primary key probes).
-_RESCORE = f"""(SELECT {_BM25} FROM tm_search_postings p
-                 WHERE p.namespace = p_ns AND p.kind = '{MEMORY}'
-                   AND p.term = ANY(v_terms) AND p.doc_id = d.id)"""
+
+
+def _doc_bm25(doc: str) -> str:
+    """A document's exact BM25, read from all its own postings by its id (a handful); a term
+    that is not the query's has no weight (``array_position`` is NULL) and adds nothing.
+
+    Not by ``term = ANY(v_terms) AND doc_id = …``: a generic plan estimates one posting per
+    (namespace, term) and may probe the impact index, whose doc_id follows the impact, so each
+    probe read every posting of the term (measured: 57.6 ms for 120 documents of a
+    10,000-memory namespace, 2.5 ms by the doc_id index).
+    """
+    return f"""(SELECT {_BM25} FROM tm_search_postings p
+                 WHERE p.doc_id = {doc} AND p.namespace = p_ns AND p.kind = '{MEMORY}')"""
+
+
+_RESCORE = _doc_bm25("d.id")
 
 _BODY = f"""
 CREATE OR REPLACE FUNCTION {{name}}(
@@ -261,10 +273,7 @@ BEGIN
                 -- before the cut): a hit outside it holds none, and its score is 0 unread.
                 WHEN NOT v_deep AND (p_over IS NULL OR coalesce(v_kw_n, 0) <= p_over)
                     THEN 0.0::float8
-                ELSE coalesce((
-                    SELECT {_BM25} FROM tm_search_postings p
-                    WHERE p.namespace = p_ns AND p.kind = '{MEMORY}'
-                      AND p.term = ANY(v_terms) AND p.doc_id = r.id), 0.0::float8)
+                ELSE coalesce({_doc_bm25("r.id")}, 0.0::float8)
            END,
            r.rk, r.rv, r.c, v_n, v_total, v_dfs, v_pending
     FROM ranked r

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import psycopg
 import pytest
 import sqlalchemy as sa
 
@@ -127,3 +128,43 @@ def test_an_older_database_gets_the_impact_index_and_loses_the_covering_one(open
     assert t.postings_impact.name in names and t.POSTINGS_COVER not in names
     hits = reopened.search("tea zanzibar", namespace="a", k=3, reinforce=False)
     assert hits and "zanzibar" in hits[0].entry.content
+
+
+def _rescore_buffers(conn: sa.Connection, rescore: str, namespace: str, doc_ids: list[str]) -> int:
+    """Shared buffers one document's rescore touches, as the function plans it: a generic plan
+    (``plan_cache_mode = force_generic_plan``, as set on the function), its variables bound."""
+    sql = (rescore.replace("v_weights", "$2").replace("v_terms", "$1").replace("v_avgdl", "$3")
+           .replace("p_ns", "$4").replace("d.id", "$5"))
+    raw = conn.connection.driver_connection
+    assert raw is not None
+    # Client-side binding: the statement's own $n placeholders go to the server as written.
+    cur = psycopg.ClientCursor(raw)
+    cur.execute("SET plan_cache_mode = force_generic_plan")
+    cur.execute(f"PREPARE rescore(text[], float8[], float8, text, text) AS SELECT {sql}")
+    total = 0
+    for doc in doc_ids:
+        cur.execute("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) EXECUTE rescore"
+                    "('{tea,cake}', '{1.0,1.0}', 3.0, %s, %s)", (namespace, doc))
+        plan = cur.fetchone()[0][0]["Plan"]
+        total += int(plan.get("Shared Hit Blocks", 0)) + int(plan.get("Shared Read Blocks", 0))
+    cur.execute("DEALLOCATE rescore")
+    return total // len(doc_ids)
+
+
+def test_a_documents_rescore_reads_its_own_postings_not_the_terms(open_pg) -> None:
+    # Regression (session 17), measured at a million memories: the rescore asked for
+    # ``term = ANY(v_terms) AND doc_id = …``, and the generic plan probed the impact index, whose
+    # doc_id comes after the impact, so each document's rescore read every posting of each query
+    # term (57.6 of 62 ms of one search of a 10,000-memory namespace). A test database's
+    # statistics do not lead the planner there (the old form reads 5 buffers here too); what
+    # this pins is the rescore's own cost: by the document's id it reads a handful of buffers,
+    # where a scan of a term's postings in this namespace would read dozens.
+    from langchain_tiered_memory.store._db_function import _RESCORE
+
+    s = open_pg(config=_CONFIG)
+    corpus = [f"tea cake note{i} " + " ".join(f"w{j}" for j in range(i % 5)) for i in range(3_000)]
+    entries = s.add_many(corpus, namespace="a")
+    with s.engine.connect() as conn:
+        conn.exec_driver_sql("ANALYZE tm_search_postings")
+        per_doc = _rescore_buffers(conn, _RESCORE, "a", [e.id for e in entries[::300]])
+    assert per_doc <= 12, per_doc
