@@ -371,6 +371,9 @@ def _restart(cache: Path) -> None:
 def report(results: dict) -> None:  # type: ignore[type-arg]
     ms = 1000.0
     print("\nsearch latency (ms), all queries:")
+    # "k returned": searches with min(k, size) hits. This store's hybrid gate drops a candidate
+    # that shares no discriminative query word unless its similarity reaches
+    # `gate_min_similarity`: with the fake embeddings' near-random vectors, few unrelated ones do.
     print(f"  {'backend':<10} {'p50':>7} {'p95':>7}  {'found@10':>8}  {'k returned':>10}")
     for name, r in results.items():
         lat = np.asarray(r["lat"]) * ms

@@ -71,6 +71,11 @@ BEGIN
         SELECT s.namespace, p_kind, w.term, s.id, count(*), cardinality(s.toks)
         FROM ({src}) s, unnest(s.toks) AS w(term)
         GROUP BY s.id, s.namespace, w.term, cardinality(s.toks)
+        -- In document order: a search rescores a candidate from its own postings (by doc_id),
+        -- and a batch's hash aggregate otherwise spreads one document's postings over as many
+        -- heap pages as it has terms (measured on a bulk-loaded 10,000-memory namespace: 690
+        -- of a cold search's 2,600 page reads).
+        ORDER BY s.id, w.term
         RETURNING namespace, term)
     SELECT array_agg(i.namespace), array_agg(i.term) INTO v_add_ns, v_add_term FROM i;
     -- Namespaces: N and total length by delta; the ones whose N changed go back to the caller.

@@ -20,7 +20,8 @@ of k. The strategy, per namespace, chosen by its live-entry count:
   (``WHERE namespace = '…' AND kind = 'memory' AND dim = d``, on ``embedding::vector(d)``),
   built when a write brings the namespace over the threshold. The scan then walks only that
   namespace's graph, so ``hnsw.ef_search`` rows all belong to it; ``ef_search`` is set to
-  ``max(ann_min_ef, 2 × wanted)`` for the query (recall against exact ≥ 0.95, tested). The
+  ``max(ann_min_ef, 2 × wanted)`` for the query (recall against exact ≥ 0.95 on sentence
+  vectors, tested; `benchmarks/ann_recall.py` prints it by width). The
   outer query applies the caller's filters; if they leave fewer than wanted, the search is
   redone exactly, so a filtered search still returns k when k exist.
 
