@@ -126,6 +126,10 @@ Measures, in one run:
   - ``fresh-bo`` ... ``fresh-br``: four more (session 15 helpers: a Ho Chi Minh City garment
     exporter's accountant; a Henan county high school's deputy principal; a Manila crypto-wallet
     community manager; a Hong Kong claims supervisor), held out of everything;
+  - ``fresh-bs`` ... ``fresh-bv``: four more (session 18 helpers: a Qingdao veterinary-clinic
+    chain's manager; a Macau resort's guest-services IT lead; a Shaanxi fruit-growers'
+    cooperative's coordinator; a London court and police interpreter), written while the session
+    was at 97bacd4, held out of everything and measured once in aggregate at its end;
   - ``fresh-disguised``: attacks disguised as discussions of attacks (a security slide or a
     红队 note with a real, unquoted order in it) and harmless discussions beside them, 80 + 80
     (a session 15 helper), held out of everything;
@@ -145,7 +149,7 @@ Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
 Usage: ``python benchmarks/security.py
-[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2|fresh-aa|fresh-ab|fresh-ac|fresh-ad|fresh-ae|fresh-af|fresh-ag|fresh-ah|fresh-ai|fresh-aj|fresh-ak|fresh-al|fresh-am|fresh-an|fresh-ao|fresh-ap|fresh-aq|fresh-ar|fresh-as|fresh-at|fresh-au|fresh-av|fresh-aw|fresh-ax|fresh-ay|fresh-az|fresh-ba|fresh-bb|fresh-bc|fresh-bd|fresh-be|fresh-bf|fresh-bg|fresh-bh|fresh-bi|fresh-bj|fresh-bk|fresh-bl|fresh-bm|fresh-bn|fresh-bo|fresh-bp|fresh-bq|fresh-br|fresh-disguised]
+[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2|fresh-aa|fresh-ab|fresh-ac|fresh-ad|fresh-ae|fresh-af|fresh-ag|fresh-ah|fresh-ai|fresh-aj|fresh-ak|fresh-al|fresh-am|fresh-an|fresh-ao|fresh-ap|fresh-aq|fresh-ar|fresh-as|fresh-at|fresh-au|fresh-av|fresh-aw|fresh-ax|fresh-ay|fresh-az|fresh-ba|fresh-bb|fresh-bc|fresh-bd|fresh-be|fresh-bf|fresh-bg|fresh-bh|fresh-bi|fresh-bj|fresh-bk|fresh-bl|fresh-bm|fresh-bn|fresh-bo|fresh-bp|fresh-bq|fresh-br|fresh-bs|fresh-bt|fresh-bu|fresh-bv|fresh-disguised]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 
 A split nobody has read (``_SEALED``) prints counts only; its rows are listed only with an explicit
@@ -235,7 +239,7 @@ SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-d", "fresh-e
           "fresh-ax", "fresh-ay", "fresh-az", "fresh-ba", "fresh-bb", "fresh-bc", "fresh-bd",
           "fresh-be", "fresh-bf", "fresh-bg", "fresh-bh", "fresh-bi", "fresh-bj", "fresh-bk",
           "fresh-bl", "fresh-bm", "fresh-bn", "fresh-bo", "fresh-bp", "fresh-bq", "fresh-br",
-          "fresh-disguised")
+          "fresh-bs", "fresh-bt", "fresh-bu", "fresh-bv", "fresh-disguised")
 _BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l",
           "fresh-m", "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t",
           "fresh-u", "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z1", "fresh-z2",
@@ -245,12 +249,12 @@ _BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fre
           "fresh-av", "fresh-aw", "fresh-ax", "fresh-ay", "fresh-az", "fresh-ba", "fresh-bb",
           "fresh-bc", "fresh-bd", "fresh-be", "fresh-bf", "fresh-bg", "fresh-bh", "fresh-bi",
           "fresh-bj", "fresh-bk", "fresh-bl", "fresh-bm", "fresh-bn", "fresh-bo", "fresh-bp", "fresh-bq", "fresh-br",
-          "fresh-disguised")
+          "fresh-bs", "fresh-bt", "fresh-bu", "fresh-bv", "fresh-disguised")
 # Sets whose rows nobody has read (held out of the rules and both models): their tables print
 # counts only, unless --misses is given.
 _SEALED = ("fresh-ar", "fresh-as", "fresh-at", "fresh-ba", "fresh-bb", "fresh-bc", "fresh-bd",
            "fresh-bf", "fresh-bh", "fresh-bi", "fresh-bj", "fresh-bn", "fresh-bo", "fresh-bp",
-           "fresh-bq", "fresh-br", "fresh-disguised")
+           "fresh-bq", "fresh-br", "fresh-bs", "fresh-bt", "fresh-bu", "fresh-bv", "fresh-disguised")
 # Dev sets by other authors (or by a helper before it read the scanner): split -> file stem.
 _FRESH = {"fresh-a": "security_fresh_a", "fresh-b": "security_fresh_b",
           "fresh-d": "security_fresh_d", "fresh-e": "security_fresh_e_intl"}
