@@ -32,7 +32,16 @@ trainer gives a different review (the rules' hits it learns from changed); sessi
 without wrapped attacks refused 2 more trigger-word and 3 more Chinese texts of BO-BR than the
 shipped one, so it was not shipped either.
 
-Usage: ``python benchmarks/train_hit_review.py [--c 30] [--attack-cost 0.001] [--wrapped 0]``
+Session 18 kept session 14's weights and raised the thresholds it ships to 0.2 (Latin) and 0.55
+(Chinese) from the trained 0.035 and 0.339, chosen on the sixteen held-out authors AR-BR used as
+validation and checked once on four sealed ones (BS-BV); the figures are in ``hit_review.json``
+(``thresholds_chosen``). The ``--attack-cost`` rule is strict out of author (one in a thousand of
+the pool's catches) and on authors the review never saw it left trigger-word false positives that
+a higher threshold sets aside at almost no cost: 138 -> 106 of 2,720 for 1 indirect attack of
+1,454 caught. A retrain ships the chosen levels with ``--threshold 0.2 --threshold-han 0.55``.
+
+Usage: ``python benchmarks/train_hit_review.py [--c 30] [--attack-cost 0.001] [--wrapped 0]
+[--threshold T] [--threshold-han T]``
 """
 
 from __future__ import annotations
@@ -147,6 +156,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--wrapped", type=int, default=0,
                         help="orders planted unquoted after a write-up about attacks, as attacks")
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--threshold", type=float, default=None,
+                        help="ship this threshold for spans in Latin letters instead of the "
+                        "--attack-cost one (which is kept as trained_threshold)")
+    parser.add_argument("--threshold-han", type=float, default=None,
+                        help="the same for spans with Chinese characters")
     args = parser.parse_args(argv)
     held_out = tuple(g for g in args.hold_out.split(",") if g)
 
@@ -194,8 +208,10 @@ def main(argv: list[str] | None = None) -> int:
     info = {
         "version": 1,
         "bias": float(final.intercept_[0]),
-        "threshold": threshold[False],
-        "threshold_han": threshold[True],
+        "threshold": threshold[False] if args.threshold is None else args.threshold,
+        "threshold_han": threshold[True] if args.threshold_han is None else args.threshold_han,
+        "trained_threshold": threshold[False],
+        "trained_threshold_han": threshold[True],
         "c": args.c,
         "context": CONTEXT,
         "min_context_words": MIN_CONTEXT_WORDS,
