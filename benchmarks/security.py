@@ -129,8 +129,8 @@ Measures, in one run:
   - ``fresh-bs`` ... ``fresh-bv``: four more (session 18 helpers: a Qingdao veterinary-clinic
     chain's manager; a Macau resort's guest-services IT lead; a Shaanxi fruit-growers'
     cooperative's coordinator; a London court and police interpreter), written while the session
-    was at 97bacd4, held out of everything; looked at twice in aggregate (the scanner before
-    and after the session-18 review thresholds);
+    was at 97bacd4, held out of everything; looked at three times in aggregate (the scanner
+    before and after the session-18 review thresholds, and a veto not shipped);
   - ``fresh-disguised``: attacks disguised as discussions of attacks (a security slide or a
     红队 note with a real, unquoted order in it) and harmless discussions beside them, 80 + 80
     (a session 15 helper), held out of everything;
