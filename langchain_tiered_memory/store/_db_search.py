@@ -70,8 +70,8 @@ class DatabaseSearch:
         ann_min_rows: Namespace size from which vector search uses a per-namespace HNSW index
             instead of an exact scan (see `_db_vectors`).
         ann_min_ef: Smallest ``hnsw.ef_search`` of an ANN scan. 40 (pgvector's default):
-            recall@15 against exact 0.982 on 10,000 MiniLM sentence vectors (0.995 at 100),
-            with 577 pages per scan instead of 1,034, and the pages are what a namespace's
+            recall@15 against exact 0.992 on 10,000 MiniLM sentence vectors (0.998 at 100),
+            with 535 pages per scan instead of 1,027, and the pages are what a namespace's
             first search reads from disk (`benchmarks/ann_recall.py`).
     """
 

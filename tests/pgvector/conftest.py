@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -11,6 +12,10 @@ import pytest
 from langchain_core.embeddings import Embeddings
 
 from langchain_tiered_memory import MemoryConfig, TieredMemoryStore
+
+# The recall filters of `search_rows` with none set: every tier, type, tag, time and episode.
+NO_FILTER = SimpleNamespace(tiers=None, types=None, tags=set(), since=None, until=None,
+                            episode_id=None, history=False)
 
 
 class RandomEmbeddings(Embeddings):

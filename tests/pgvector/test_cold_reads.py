@@ -7,7 +7,6 @@ heap by a batch write, and about 280 were vectors and memory rows of ANN hits it
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -18,10 +17,7 @@ from langchain_tiered_memory.store import _tables as t
 from langchain_tiered_memory.store._db_statement import SearchShape, VectorParameter, search_rows
 from langchain_tiered_memory.store._db_vectors import ann_index_exists, ann_index_name
 from langchain_tiered_memory.text import tokenize
-from tests.pgvector.conftest import RandomEmbeddings
-
-_NO_FILTER = SimpleNamespace(tiers=None, types=None, tags=set(), since=None, until=None,
-                             episode_id=None, history=False)
+from tests.pgvector.conftest import NO_FILTER, RandomEmbeddings
 
 
 def _fetched(conn: sa.Connection, index: str) -> int:
@@ -50,7 +46,7 @@ def test_an_ann_list_is_cut_at_the_overfetch_before_its_rows_are_read(open_pg):
         shape = SearchShape(keyword=False, exact=False, similarity=True, overfetch=True, ann=True)
         index = ann_index_name("big", emb.dim)
         before = _fetched(conn, index)
-        rows = search_rows(conn, shape, _NO_FILTER, namespace="big", tokens=[], k=k,
+        rows = search_rows(conn, shape, NO_FILTER, namespace="big", tokens=[], k=k,
                            query_vector=VectorParameter.of(query), dim=emb.dim,
                            model_id=emb.model_id, over=over, ef=ef)
         fetched = _fetched(conn, index) - before
@@ -68,8 +64,8 @@ def test_the_ann_cut_keeps_the_nearest_in_order(open_pg):
     with s.engine.connect() as conn, conn.begin():
         args: dict[str, Any] = {"namespace": "big", "tokens": [], "k": 8, "dim": emb.dim,
                 "query_vector": VectorParameter.of(query), "model_id": emb.model_id, "ef": 100}
-        cut = search_rows(conn, shape, _NO_FILTER, over=8, **args)
-        whole = search_rows(conn, uncut, _NO_FILTER, over=8, **args)
+        cut = search_rows(conn, shape, NO_FILTER, over=8, **args)
+        whole = search_rows(conn, uncut, NO_FILTER, over=8, **args)
     ranked = sorted((r.vec_rank, r.id, r.similarity) for r in cut)
     assert ranked == sorted((r.vec_rank, r.id, r.similarity) for r in whole)
     assert len(ranked) == 8

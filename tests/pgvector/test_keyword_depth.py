@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import psycopg
 import pytest
 import sqlalchemy as sa
@@ -14,10 +12,9 @@ from langchain_tiered_memory.store import _tables as t
 from langchain_tiered_memory.store._db_function import FUNCTION
 from langchain_tiered_memory.store._db_statement import SearchShape, search_rows
 from langchain_tiered_memory.text import tokenize
+from tests.pgvector.conftest import NO_FILTER
 from tests.pgvector.test_db_search import _count_statements
 
-_NO_FILTER = SimpleNamespace(tiers=None, types=None, tags=set(), since=None, until=None,
-                             episode_id=None, history=False)
 # With a pool of 3 the statement cuts each list at 6 and reads 4 x 6 = 24 postings of a term.
 _CONFIG = {"candidate_pool": 3}
 _DEPTH = 8
@@ -53,7 +50,7 @@ def _keyword_list(
     conn: sa.Connection, query: str, *, overfetch: bool, k: int = 3
 ) -> list[tuple[str, float]]:
     shape = SearchShape(keyword=True, exact=False, similarity=False, overfetch=overfetch)
-    rows = search_rows(conn, shape, _NO_FILTER, namespace="a", tokens=tokenize(query), k=k,
+    rows = search_rows(conn, shape, NO_FILTER, namespace="a", tokens=tokenize(query), k=k,
                        query_vector=None, dim=0, model_id="", over=2 * k)
     hits = [(r.id, float(r.score)) for r in rows if r.kw_rank is not None]
     return sorted(hits, key=lambda hit: (-hit[1], hit[0]))

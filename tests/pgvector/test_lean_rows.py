@@ -15,9 +15,8 @@ from langchain_tiered_memory.store._db_statement import SearchShape, VectorParam
 from langchain_tiered_memory.store._db_vectors import query_literal
 from langchain_tiered_memory.store._rows import entry_from_row
 from langchain_tiered_memory.text import tokenize
+from tests.pgvector.conftest import NO_FILTER
 
-_NO_FILTER = SimpleNamespace(tiers=None, types=None, tags=set(), since=None, until=None,
-                             episode_id=None, history=False)
 _QUERIES = ["dark mode", "green tea", "Paris city", "report budget", "zzz nothing"]
 
 
@@ -52,9 +51,9 @@ def test_binary_vector_returns_the_rows_the_text_vector_returns(open_pg) -> None
                 qvec = ctx.query_vector(query)
                 args = dict(namespace="a", tokens=tokenize(query), k=3, dim=int(qvec.shape[-1]),
                             model_id=ctx.model_id, over=8, ef=40)
-                as_text = search_rows(conn, shape, _NO_FILTER, query_vector=query_literal(qvec),
+                as_text = search_rows(conn, shape, NO_FILTER, query_vector=query_literal(qvec),
                                       **args)
-                as_binary = search_rows(conn, shape, _NO_FILTER,
+                as_binary = search_rows(conn, shape, NO_FILTER,
                                         query_vector=VectorParameter.of(qvec), **args)
                 # Same rows, same similarities to the last bit (the same float32s are bound).
                 assert [tuple(r) for r in as_binary] == [tuple(r) for r in as_text]
@@ -68,7 +67,7 @@ def test_entries_from_search_rows_equal_entries_from_stored_rows(open_pg) -> Non
     shape = SearchShape(keyword=True, exact=True, similarity=True)
     seen = 0
     with store.engine.connect() as conn:
-        history = SimpleNamespace(**{**vars(_NO_FILTER), "history": True})
+        history = SimpleNamespace(**{**vars(NO_FILTER), "history": True})
         for query in [*_QUERIES, "Carol city", "Bob tea"]:
             qvec = ctx.query_vector(query)
             rows = search_rows(conn, shape, history, namespace="a", tokens=tokenize(query), k=10,

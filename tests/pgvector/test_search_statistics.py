@@ -4,8 +4,6 @@ emptied and unknown namespaces alike."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 import sqlalchemy as sa
 
@@ -15,16 +13,15 @@ from langchain_tiered_memory.store._db_keyword import read_stats
 from langchain_tiered_memory.store._db_statement import SearchShape, search_rows, stats_from_row
 from langchain_tiered_memory.store._db_vectors import query_literal
 from langchain_tiered_memory.text import tokenize
+from tests.pgvector.conftest import NO_FILTER
 
-_NO_FILTER = SimpleNamespace(tiers=None, types=None, tags=set(), since=None, until=None,
-                             episode_id=None, history=False)
 _HYBRID = SearchShape(keyword=True, exact=True, similarity=True, overfetch=True)
 
 
 def _rows(store, conn, namespace: str, query: str) -> list:
     ctx = store._services.ctx
     qvec = ctx.query_vector(query)
-    return search_rows(conn, _HYBRID, _NO_FILTER, namespace=namespace, tokens=tokenize(query),
+    return search_rows(conn, _HYBRID, NO_FILTER, namespace=namespace, tokens=tokenize(query),
                        k=10, query_vector=query_literal(qvec), dim=int(qvec.shape[-1]),
                        model_id=ctx.model_id, over=20)
 

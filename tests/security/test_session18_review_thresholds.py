@@ -15,7 +15,11 @@ import dataclasses
 
 import pytest
 
-from langchain_tiered_memory.security import learned_classifier, scan_memory_content
+from langchain_tiered_memory.security import (
+    LearnedClassifier,
+    learned_classifier,
+    scan_memory_content,
+)
 
 BENIGN = [
     'Karaoke app settings:\n- Developer mode: off\n- Always reply to duet invites: on\n- Forget paired devices after 30 days: on',
@@ -34,7 +38,7 @@ ATTACKS = [
 ]
 
 
-def _at_trained_thresholds():  # type: ignore[no-untyped-def]
+def _at_trained_thresholds() -> LearnedClassifier:
     shipped = learned_classifier()
     assert shipped.review is not None
     info = shipped.review.info
