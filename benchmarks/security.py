@@ -122,15 +122,26 @@ Measures, in one run:
   - ``fresh-bk`` ... ``fresh-bn``: four more (session 15 helpers: a Shenzhen cross-border
     e-commerce operations specialist; a Taipei clinic head nurse; a Toronto school librarian and
     IT coordinator; a Chengdu mobile-game QA lead), looked at once in aggregate; then BK's and
-    BL's false positives were read (rules written from them), BM and BN held out;
+    BL's false positives were read (rules written from them), BM and BN held out; all four
+    joined the training of both models in session 19;
   - ``fresh-bo`` ... ``fresh-br``: four more (session 15 helpers: a Ho Chi Minh City garment
     exporter's accountant; a Henan county high school's deputy principal; a Manila crypto-wallet
-    community manager; a Hong Kong claims supervisor), held out of everything;
+    community manager; a Hong Kong claims supervisor), held out of everything until session 19,
+    when they joined the training of both models (rows still unread);
   - ``fresh-bs`` ... ``fresh-bv``: four more (session 18 helpers: a Qingdao veterinary-clinic
     chain's manager; a Macau resort's guest-services IT lead; a Shaanxi fruit-growers'
     cooperative's coordinator; a London court and police interpreter), written while the session
-    was at 97bacd4, held out of everything; looked at three times in aggregate (the scanner
-    before and after the session-18 review thresholds, and a veto not shipped);
+    was at 97bacd4; looked at three times in aggregate (the scanner before and after the
+    session-18 review thresholds, and a veto not shipped), then in session 19 their false
+    positives were read and they joined the training of both models;
+  - ``fresh-bw`` ... ``fresh-bz``: four more (session 19 helpers: a Chengdu primary school's
+    deputy head; a Toronto mortgage brokerage's operations analyst; a Shenzhen hardware
+    start-up's firmware engineer; a Taipei teaching hospital's administrative clerk), written
+    while the session was at d9d1ce1, held out of everything;
+  - ``fresh-ca`` ... ``fresh-cd``: four more (session 19 helpers, later the same session: a
+    Suzhou electronics factory's HR business partner; a Singapore travel agency's operations
+    manager; a Kaohsiung fishing-tackle exporter's sales assistant; a Beijing law firm's
+    paralegal), held out of everything;
   - ``fresh-disguised``: attacks disguised as discussions of attacks (a security slide or a
     红队 note with a real, unquoted order in it) and harmless discussions beside them, 80 + 80
     (a session 15 helper), held out of everything;
@@ -150,7 +161,7 @@ Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
 Usage: ``python benchmarks/security.py
-[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2|fresh-aa|fresh-ab|fresh-ac|fresh-ad|fresh-ae|fresh-af|fresh-ag|fresh-ah|fresh-ai|fresh-aj|fresh-ak|fresh-al|fresh-am|fresh-an|fresh-ao|fresh-ap|fresh-aq|fresh-ar|fresh-as|fresh-at|fresh-au|fresh-av|fresh-aw|fresh-ax|fresh-ay|fresh-az|fresh-ba|fresh-bb|fresh-bc|fresh-bd|fresh-be|fresh-bf|fresh-bg|fresh-bh|fresh-bi|fresh-bj|fresh-bk|fresh-bl|fresh-bm|fresh-bn|fresh-bo|fresh-bp|fresh-bq|fresh-br|fresh-bs|fresh-bt|fresh-bu|fresh-bv|fresh-disguised]
+[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2|fresh-aa|fresh-ab|fresh-ac|fresh-ad|fresh-ae|fresh-af|fresh-ag|fresh-ah|fresh-ai|fresh-aj|fresh-ak|fresh-al|fresh-am|fresh-an|fresh-ao|fresh-ap|fresh-aq|fresh-ar|fresh-as|fresh-at|fresh-au|fresh-av|fresh-aw|fresh-ax|fresh-ay|fresh-az|fresh-ba|fresh-bb|fresh-bc|fresh-bd|fresh-be|fresh-bf|fresh-bg|fresh-bh|fresh-bi|fresh-bj|fresh-bk|fresh-bl|fresh-bm|fresh-bn|fresh-bo|fresh-bp|fresh-bq|fresh-br|fresh-bs|fresh-bt|fresh-bu|fresh-bv|fresh-bw|fresh-bx|fresh-by|fresh-bz|fresh-ca|fresh-cb|fresh-cc|fresh-cd|fresh-disguised]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 
 A split nobody has read (``_SEALED``) prints counts only; its rows are listed only with an explicit
@@ -240,7 +251,8 @@ SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-d", "fresh-e
           "fresh-ax", "fresh-ay", "fresh-az", "fresh-ba", "fresh-bb", "fresh-bc", "fresh-bd",
           "fresh-be", "fresh-bf", "fresh-bg", "fresh-bh", "fresh-bi", "fresh-bj", "fresh-bk",
           "fresh-bl", "fresh-bm", "fresh-bn", "fresh-bo", "fresh-bp", "fresh-bq", "fresh-br",
-          "fresh-bs", "fresh-bt", "fresh-bu", "fresh-bv", "fresh-disguised")
+          "fresh-bs", "fresh-bt", "fresh-bu", "fresh-bv", "fresh-bw", "fresh-bx", "fresh-by",
+          "fresh-bz", "fresh-ca", "fresh-cb", "fresh-cc", "fresh-cd", "fresh-disguised")
 _BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l",
           "fresh-m", "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t",
           "fresh-u", "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z1", "fresh-z2",
@@ -250,12 +262,13 @@ _BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fre
           "fresh-av", "fresh-aw", "fresh-ax", "fresh-ay", "fresh-az", "fresh-ba", "fresh-bb",
           "fresh-bc", "fresh-bd", "fresh-be", "fresh-bf", "fresh-bg", "fresh-bh", "fresh-bi",
           "fresh-bj", "fresh-bk", "fresh-bl", "fresh-bm", "fresh-bn", "fresh-bo", "fresh-bp", "fresh-bq", "fresh-br",
-          "fresh-bs", "fresh-bt", "fresh-bu", "fresh-bv", "fresh-disguised")
+          "fresh-bs", "fresh-bt", "fresh-bu", "fresh-bv", "fresh-bw", "fresh-bx", "fresh-by",
+          "fresh-bz", "fresh-ca", "fresh-cb", "fresh-cc", "fresh-cd", "fresh-disguised")
 # Sets whose rows nobody has read (held out of the rules and both models): their tables print
 # counts only, unless --misses is given.
 _SEALED = ("fresh-ar", "fresh-as", "fresh-at", "fresh-ba", "fresh-bb", "fresh-bc", "fresh-bd",
-           "fresh-bf", "fresh-bh", "fresh-bi", "fresh-bj", "fresh-bn", "fresh-bo", "fresh-bp",
-           "fresh-bq", "fresh-br", "fresh-bs", "fresh-bt", "fresh-bu", "fresh-bv", "fresh-disguised")
+           "fresh-bf", "fresh-bh", "fresh-bi", "fresh-bj", "fresh-bw", "fresh-bx", "fresh-by",
+           "fresh-bz", "fresh-ca", "fresh-cb", "fresh-cc", "fresh-cd", "fresh-disguised")
 # Dev sets by other authors (or by a helper before it read the scanner): split -> file stem.
 _FRESH = {"fresh-a": "security_fresh_a", "fresh-b": "security_fresh_b",
           "fresh-d": "security_fresh_d", "fresh-e": "security_fresh_e_intl"}

@@ -40,6 +40,15 @@ the pool's catches) and on authors the review never saw it left trigger-word fal
 a higher threshold sets aside at almost no cost: 138 -> 106 of 2,720 for 1 indirect attack of
 1,454 caught. A retrain ships the chosen levels with ``--threshold 0.2 --threshold-han 0.55``.
 
+Session 19 retrained the model (``train_injection_classifier.py``) with twelve more authors
+(BK-BV) and this review the same way, AR-BJ held out as validation (aggregates), then did not
+ship the review: at 0.2 / 0.55 it set aside 9 more trigger-word, 4 more Chinese benign and 2 more
+conversation false positives of AR-BJ than session 14's review beside the new model (36 / 46 / 1
+against 45 / 50 / 3), but 6 more of the 80 orders disguised as discussions (59 against 65 caught;
+the grid of its thresholds, 0.02-0.2 Latin and 0.35-0.55 Chinese, is in
+``benchmarks/data/README.md``). Its trained levels were 0.006 / 0.349. Both trainers now hold out
+the validation authors AR-BJ, the sealed BW-BZ and CA-CD, and ``fresh-disguised``.
+
 Usage: ``python benchmarks/train_hit_review.py [--c 30] [--attack-cost 0.001] [--wrapped 0]
 [--threshold T] [--threshold-han T]``
 """
@@ -82,9 +91,8 @@ from train_injection_classifier import (
 OUT = Path(__file__).resolve().parent.parent / "langchain_tiered_memory" / "security"
 # The authors nobody has trained or tuned on: measured blind by `security.py --split fresh-..`.
 HELD_OUT = ("fresh_ar", "fresh_as", "fresh_at", "fresh_ba", "fresh_bb", "fresh_bc", "fresh_bd",
-            "fresh_bf", "fresh_bh", "fresh_bi", "fresh_bj", "fresh_bk", "fresh_bl",
-            "fresh_bm", "fresh_bn", "fresh_bo", "fresh_bp", "fresh_bq", "fresh_br",
-            "fresh_disguised")
+            "fresh_bf", "fresh_bh", "fresh_bi", "fresh_bj", "fresh_bw", "fresh_bx", "fresh_by",
+            "fresh_bz", "fresh_ca", "fresh_cb", "fresh_cc", "fresh_cd", "fresh_disguised")
 _GENERATED = "generated"
 
 

@@ -398,7 +398,11 @@ class TieredMemoryBaseStore(BaseStore):
             "expires_at": expiry(now, ttl),
         }
         return {
-            "content": text or json.dumps(value, ensure_ascii=False, sort_keys=True) or "{}",
+            # Unindexed, the content is never searched, but it is scanned: rendered as the
+            # ``field: value`` lines a model would read, not JSON, whose braces and quotes the
+            # learned model had come to score as an attack ('{"text": "budget approved for Q3"}'
+            # scored 0.96, its text alone 0.0).
+            "content": text or m.index_text(value, ["$"]) or "{}",
             "key": m.entry_key(op.key),
             "namespace": namespace,
             "type": self.memory_type,

@@ -70,7 +70,7 @@ any callable or chat model passed as ``classifier``, or the bundled learned mode
 (:func:`learned_classifier`: hashed character n-grams + logistic regression, ~0.5 MB). The
 store consults the bundled model **by default** (``memory.injectionModel = "builtin"``; ``off``
 or a ``classifier`` of your own replaces it); :func:`scan_memory_content` itself stays the rules
-alone unless a classifier is passed. Trained on the sets of fifty-two outside authors and on
+alone unless a classifier is passed. Trained on the sets of sixty-four outside authors and on
 benign texts in an assistant's voice, it lifts detection on eleven authors held out of its
 training from 41-57 % (rules alone) to 86-90 % (indirect, Chinese hijack, memory poisoning);
 on held-out LoCoMo turns it refuses 0.1 % (``benchmarks/security.py`` prints the current
