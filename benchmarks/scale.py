@@ -15,8 +15,8 @@ Backends, on the same data, measured in the same run, each in a fresh process (R
 
 Printed: p50/p95 search latency overall and per namespace-size decade (how cost grows with
 size), the p50/p95 of the same queries run a second time (the gap is what a namespace's first
-touch costs: reading its pages into shared buffers), the first search of a cold ~10,000-memory namespace against that namespace's warm p50,
-results per query (LangGraph's filtered HNSW returns fewer than k for small namespaces), target
+touch costs: reading its pages into shared buffers), the first search of a cold ~10,000-memory
+namespace against that namespace's warm p50, results per query (LangGraph's filtered HNSW returns fewer than k for small namespaces), target
 found in the top 10, and RSS over the run.
 
 The cold namespace is the one closest to 10,000 memories that no query of the run asks, searched

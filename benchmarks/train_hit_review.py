@@ -81,6 +81,7 @@ from langchain_tiered_memory.security.mention import names_attacks
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from train_injection_classifier import (
     FOLDS,
+    HELD_OUT,
     UNUSED,
     Row,
     _attacks,
@@ -89,10 +90,6 @@ from train_injection_classifier import (
 )
 
 OUT = Path(__file__).resolve().parent.parent / "langchain_tiered_memory" / "security"
-# The authors nobody has trained or tuned on: measured blind by `security.py --split fresh-..`.
-HELD_OUT = ("fresh_ar", "fresh_as", "fresh_at", "fresh_ba", "fresh_bb", "fresh_bc", "fresh_bd",
-            "fresh_bf", "fresh_bh", "fresh_bi", "fresh_bj", "fresh_bw", "fresh_bx", "fresh_by",
-            "fresh_bz", "fresh_ca", "fresh_cb", "fresh_cc", "fresh_cd", "fresh_disguised")
 _GENERATED = "generated"
 
 

@@ -12,7 +12,7 @@ Corpus, grouped by who wrote it:
 * variants generated here from the structural classes (override verb x object x output verb x
   payload, persuasion frames, standing redirects, terse exfiltration, Chinese hijacks, eight
   other languages, a planted turn in which the assistant has already complied), optionally
-  wrapped in a document, comment, markup, settings list, table or record;
+  wrapped in a document, comment, markup, settings list or checklist;
 * benign texts in an assistant's voice (``data/security_voice_*``: replies, transcripts, drafts,
   memory notes), each transcript also line by line, in its writer's group (the Chinese texts
   that use the hijackers' words harmlessly, ``data/security_zhbenign_*``, train only the hit
@@ -323,7 +323,6 @@ def _library_prose(limit: int = 4000) -> list[str]:
     return [t[:600] for t in texts[:limit] if not scan_memory_content(t[:600]).blocked]
 
 
-# Sets kept out of training: the newest independent authors, measured as blind beside the pool.
 # Sets that train the hit review (`train_hit_review.py`) but not this model: with them the model's
 # out-of-author Chinese hijack recall fell from 91.4 to 90.1 % (session 14), and on the eleven
 # held-out authors it caught 43 fewer Chinese hijacks of 1,320 for 17 fewer Chinese false positives.
@@ -333,6 +332,8 @@ REVIEW_ONLY = ("zhbenign_a", "zhbenign_b")
 # fell from 0.34 to 0.10 and it set aside 64 of 404 Chinese false positives against 55 of 265
 # without them, at the same cost in catches; kept for a better use.
 UNUSED = ("zhbenign_c", "zhbenign_d")
+# Sets kept out of training (this model's and the hit review's): the validation authors AR-BJ and
+# the sealed ones, measured as blind beside the pool by `security.py --split fresh-..`.
 HELD_OUT = ("fresh_ar", "fresh_as", "fresh_at", "fresh_ba", "fresh_bb", "fresh_bc", "fresh_bd",
             "fresh_bf", "fresh_bh", "fresh_bi", "fresh_bj", "fresh_bw", "fresh_bx", "fresh_by",
             "fresh_bz", "fresh_ca", "fresh_cb", "fresh_cc", "fresh_cd", "fresh_disguised")
