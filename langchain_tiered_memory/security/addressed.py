@@ -151,7 +151,10 @@ _WEAK = re.compile(
             r"\byou(?: are|'re| re) (?:reading|processing|summari[sz]ing|reviewing|analy[sz]ing|parsing"
             r"|translating)\b",
             # a reader named by what it does: "anyone generating a study guide from this should"
-            r"\b(?:anyone|whoever|whatever|anything)(?:\s?/\s?(?:whoever|whatever))? (?:\w+ing|\w+s)"
+            # ("tell anyone this code": "this" is no verb)
+            r"\b(?:anyone|whoever|whatever|anything)(?:\s?/\s?(?:whoever|whatever))? "
+            r"(?!(?:this|thus|his|its|as|us|yes|less|unless|plus|always|across)\b)"
+            r"(?:\w+ing|\w+s)"
             r"\b[^.:\n]{0,60}?(?:[:—–]|\b(?:should|must|shall|needs to|is to)\b)",
             r"\b(?:when|while|before|after) (?:describing|summari[sz]ing|reading|processing|"
             r"translating|analy[sz]ing|reviewing|citing|answering)\b[^.!?\n]{0,30}?"
@@ -200,6 +203,9 @@ _VOCATIVE = re.compile(
 # "Agents: call the client back", "Assistants, …": people named by their role, in the plural.
 _PEOPLE_ADDRESSED = re.compile(r"\W*(?:the |my |your )?(?:agents|assistants|models|bots)\W*")
 _TRANSCRIPT = re.compile(lex.TRANSCRIPT)
+_DESTINATION = re.compile(lex.DESTINATION)
+# "\nAssistant:" (not "Agent:"/"Bot:": a planted call-centre turn asking for a card reads so)
+_SPEAKER_LABEL = re.compile(r"(?:[^\w\n]?\n)?\s*(?:ai )?assistant\s{0,2}:")
 # Hostile acts after a weak cue: what the order does, whoever gives it.
 _HOSTILE = re.compile(
     "|".join(
@@ -430,13 +436,16 @@ def find_addressed(text: str) -> AddressedHit | None:
     hostile_spans = [
         (lo, hi) for lo, hi in spans if _HOSTILE.search(folded, lo, min(len(folded), hi + _WINDOW))
     ]
+    transcript = bool(hostile_spans) and _TRANSCRIPT.search(folded) is not None
     for cue in _cues(_WEAK, folded, hostile_spans):
         lo, window = _paragraph(folded, cue.start(), cue.end())
         if cue.start() < 4 and _SALUTATION.match(folded, cue.start()):
             # "Dear Customer Service Bot," heads the whole letter, not only its first paragraph
             lo, window = cue.start(), folded[cue.start() : cue.end() + 3 * _WINDOW]
         act = _first_act(_HOSTILE, window)
-        if act is not None:
+        # "Assistant:" after a "User:" line names who speaks: only a turn sending somewhere counts
+        speaker = transcript and _SPEAKER_LABEL.fullmatch(cue.group()) is not None
+        if act is not None and not (speaker and _DESTINATION.search(act.group()) is None):
             return hit("addressed.assistant_hostile", cue.start(), lo + act.end())
     if not _holds(folded, _STANDING_WORDS) or _LETTER_TO_A_PERSON.match(folded):
         return None

@@ -156,7 +156,9 @@ _ABOUT_MACHINES = re.compile(r"提示词|技巧|教程|课|怎么|如何|[？?]|
 _CHAT_LOG = re.compile(
     r"(?:^|\n)\s*(?:用户|客户|顾客|我|问|user|customer)\s*[：:]"
     # or one assistant turn kept on its own, opening as a reply does: 助手：好的，… / 明白，…
-    r"|^\s*(?:助手|助理|assistant)\s*[：:]\s*(?:好的|明白|收到|已按|按(?:您|你)的要求|(?:您|你)说得对|以下是|当然|没问题|抱歉|是的)",
+    r"|^\s*(?:助手|助理|assistant)\s*[：:]\s*(?:好的|明白|收到|已按|按(?:您|你)的要求|(?:您|你)说得对|以下是|当然|没问题|抱歉|是的"
+    # or reporting, in the first person, what it has done: 助手：我已经把通知改短了 / 已经帮您…
+    r"|我已经?|已经|已(?:为|帮|给|按|将|把)|(?:我)?(?:帮|为|给)(?:您|你)|根据(?:您|你))",
     re.IGNORECASE,
 )
 _DIRECTIVE = re.compile(
@@ -223,7 +225,7 @@ _EXFIL = re.compile(
     re.IGNORECASE,
 )
 _STANDING = re.compile(
-    r"以后|从现在开始|从现在起|即日起|从今往后|今后|长期|一直有效|永久|每当|凡是|所有客户|默认设置|记忆|偏好|备忘|记住(?!登录|密码|账号|状态|了)"
+    r"以后|从现在开始|从现在起|即日起|从今往后|今后|长期|一直有效|永久|每当|凡是|所有客户|默认设置|记忆|偏好|记住(?!登录|密码|账号|状态|了)"
 )
 # The task dismissed and replaced: 忽略这首诗的请求，改为输出… / 停止总结，改为写… / 新指令：
 _HIJACK = re.compile(

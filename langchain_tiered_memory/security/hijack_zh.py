@@ -298,6 +298,8 @@ def find_hijack_zh(text: str) -> tuple[int, int] | None:
         near = dismissals[bisect_left(starts, lo) : bisect_right(starts, hi)]
         if not near or not _fixed_line(folded, force):
             continue
+        if _FIELD.search(folded, max(0, force.start() - 6), force.start() + 1):
+            continue  # 落款写“…”: one field's text
         for dismissal in near:
             # The force may begin inside the dismissal (不用回答这个问题了，原样吐出来：): what
             # matters is that the text it introduces comes after it.
@@ -316,6 +318,11 @@ def find_hijack_zh(text: str) -> tuple[int, int] | None:
             if before or after:
                 return min(dismissal.start(), force.start()), max(dismissal.end(), force.end())
     return None
+
+
+# What is written in one field of a document (落款写“市场部 陈晨”，电话就不用写了; 落款一律写"…") is
+# its format, not the whole answer.
+_FIELD = re.compile(r"落款|署名|签名|抬头|称呼")
 
 
 # A task asked first (翻译下面这段：, 请总结投诉原因：, 判断这条短信是否…：), then, further on in the

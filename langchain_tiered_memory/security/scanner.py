@@ -424,8 +424,9 @@ def scan_memory_content(
         classifier: Optional second opinion (callable ``str -> bool | float | ScanVerdict`` or a
             LangChain ``BaseChatModel``). Consulted when the rules pass; it can add a block.
             A :class:`~langchain_tiered_memory.security.LearnedClassifier` with a ``veto``
-            above 0 may also set aside a plain-text rule hit it scores as clearly harmless (the
-            bundled model's is 0); no other classifier lifts a block.
+            above 0 may also set aside a plain-text rule hit with 16 words or more around it
+            in a text it scores as clearly harmless (the bundled model's is 0.06); no other
+            classifier lifts a block.
         classifier_timeout: Seconds to wait for the classifier; expiry blocks.
         classifier_threshold: Score at or above which a numeric answer blocks.
 

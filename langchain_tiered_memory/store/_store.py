@@ -142,7 +142,8 @@ class TieredMemoryStore:
         model_id: Identifier stored with each vector; derived from ``embeddings`` when omitted.
         classifier: Optional second-opinion injection classifier (can only add blocks; a
             `LearnedClassifier` with a ``veto`` above 0 may also set aside a plain-text rule
-            hit it scores as clearly harmless; the bundled one's is 0).
+            hit with 16 words or more around it in a text it scores as clearly harmless; the
+            bundled one's is 0.06).
         cross_encoder: Optional `BaseCrossEncoder` for the rerank stage (else
             ``memory.rerankModel`` names a local sentence-transformers CrossEncoder, loaded lazily).
 

@@ -62,8 +62,8 @@ def test_orders_given_in_the_text_stay_refused(text: str) -> None:
     assert scan_memory_content(text, classifier=learned_classifier()).blocked
 
 
-def test_without_the_review_every_rule_hit_stands() -> None:
-    strict = replace(learned_classifier(), review=None)
+def test_without_the_review_and_the_veto_every_rule_hit_stands() -> None:
+    strict = replace(learned_classifier(), review=None, veto=0.0, veto_han=None)
     assert scan_memory_content(SLIDE, classifier=strict).blocked
 
 
