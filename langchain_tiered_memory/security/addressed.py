@@ -436,7 +436,10 @@ def find_addressed(text: str) -> AddressedHit | None:
     hostile_spans = [
         (lo, hi) for lo, hi in spans if _HOSTILE.search(folded, lo, min(len(folded), hi + _WINDOW))
     ]
-    transcript = bool(hostile_spans) and _TRANSCRIPT.search(folded) is not None
+    # (a transcript, or one assistant turn kept on its own as "Assistant: …")
+    transcript = bool(hostile_spans) and (
+        _TRANSCRIPT.search(folded) is not None or _SPEAKER_LABEL.match(folded) is not None
+    )
     for cue in _cues(_WEAK, folded, hostile_spans):
         lo, window = _paragraph(folded, cue.start(), cue.end())
         if cue.start() < 4 and _SALUTATION.match(folded, cue.start()):

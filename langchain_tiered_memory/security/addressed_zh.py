@@ -158,7 +158,7 @@ _CHAT_LOG = re.compile(
     # or one assistant turn kept on its own, opening as a reply does: 助手：好的，… / 明白，…
     r"|^\s*(?:助手|助理|assistant)\s*[：:]\s*(?:好的|明白|收到|已按|按(?:您|你)的要求|(?:您|你)说得对|以下是|当然|没问题|抱歉|是的"
     # or reporting, in the first person, what it has done: 助手：我已经把通知改短了 / 已经帮您…
-    r"|我已经?|已经|已(?:为|帮|给|按|将|把)|(?:我)?(?:帮|为|给)(?:您|你)|根据(?:您|你))",
+    r"|我(?!们)|已经|已(?:为|帮|给|按|将|把)|(?:帮|为|给)(?:您|你)|根据(?:您|你))",
     re.IGNORECASE,
 )
 _DIRECTIVE = re.compile(
