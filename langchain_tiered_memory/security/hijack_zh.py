@@ -272,6 +272,11 @@ def _quoted(folded: str, force: re.Match[str], at: int) -> bool:
     return close < 0 or at < close
 
 
+# What is written in one field of a document (落款写“市场部 陈晨”，电话就不用写了; 落款一律写"…") is
+# its format, not the whole answer.
+_DOC_FIELD = re.compile(r"落款|署名|签名|抬头|称呼")
+
+
 def find_hijack_zh(text: str) -> tuple[int, int] | None:
     """Span of the first dismissal paired with a forced output in ``text``, or ``None``.
 
@@ -299,10 +304,11 @@ def find_hijack_zh(text: str) -> tuple[int, int] | None:
         lo = max(0, force.start() - _AFTER - _REACH)
         hi = min(len(folded), force.end() + _BEFORE + _REACH)
         near = dismissals[bisect_left(starts, lo) : bisect_right(starts, hi)]
-        if not near or not _fixed_line(folded, force):
+        # (落款写“…”: one field's text, not the whole answer)
+        if not near or _DOC_FIELD.search(folded, max(0, force.start() - 6), force.start() + 1):
             continue
-        if _FIELD.search(folded, max(0, force.start() - 6), force.start() + 1):
-            continue  # 落款写“…”: one field's text
+        if not _fixed_line(folded, force):
+            continue
         for dismissal in near:
             # The force may begin inside the dismissal (不用回答这个问题了，原样吐出来：): what
             # matters is that the text it introduces comes after it.
@@ -321,11 +327,6 @@ def find_hijack_zh(text: str) -> tuple[int, int] | None:
             if before or after:
                 return min(dismissal.start(), force.start()), max(dismissal.end(), force.end())
     return None
-
-
-# What is written in one field of a document (落款写“市场部 陈晨”，电话就不用写了; 落款一律写"…") is
-# its format, not the whole answer.
-_FIELD = re.compile(r"落款|署名|签名|抬头|称呼")
 
 
 # A task asked first (翻译下面这段：, 请总结投诉原因：, 判断这条短信是否…：), then, further on in the

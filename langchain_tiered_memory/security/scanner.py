@@ -371,7 +371,7 @@ def _unless_cleared(content: str, found: ScanResult, classifier: Any) -> ScanRes
     # (cheapest test first: every refused write comes here)
     if not isinstance(classifier, LearnedClassifier):
         return found
-    if classifier.veto <= 0 and classifier.review is None:
+    if not classifier.can_set_aside:
         return found
     if not plain_text_hit(found, content):
         return found
@@ -425,8 +425,8 @@ def scan_memory_content(
             LangChain ``BaseChatModel``). Consulted when the rules pass; it can add a block.
             A :class:`~langchain_tiered_memory.security.LearnedClassifier` with a ``veto``
             above 0 may also set aside a plain-text rule hit with 16 words or more around it
-            in a text it scores as clearly harmless (the bundled model's is 0.06); no other
-            classifier lifts a block.
+            in a text it scores as clearly harmless (the bundled model's is 0.06, and 0.15
+            for a hit in Chinese characters); no other classifier lifts a block.
         classifier_timeout: Seconds to wait for the classifier; expiry blocks.
         classifier_threshold: Score at or above which a numeric answer blocks.
 

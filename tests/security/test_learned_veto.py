@@ -127,3 +127,11 @@ def test_the_store_applies_the_veto_of_the_model_it_is_given(tmp_path: Path) -> 
         pytest.raises(MemoryWriteBlocked),
     ):
         s.add(PLAIN, namespace="u")
+
+
+def test_clears_is_the_guarded_veto_sets_aside_applies() -> None:
+    plain, terse = scan_memory_content(PLAIN), scan_memory_content(TERSE)
+    assert plain.span is not None and terse.span is not None
+    assert SURE_HARMLESS.clears(PLAIN, plain.span)
+    assert not SURE_HARMLESS.clears(TERSE, terse.span)  # the hit is most of the text
+    assert not replace(SURE_HARMLESS, veto=0.0).clears(PLAIN, plain.span)
