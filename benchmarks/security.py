@@ -142,15 +142,25 @@ Measures, in one run:
   - ``fresh-ca`` ... ``fresh-cd``: four more (session 19 helpers, later the same session: a
     Suzhou electronics factory's HR business partner; a Singapore travel agency's operations
     manager; a Kaohsiung fishing-tackle exporter's sales assistant; a Beijing law firm's
-    paralegal), held out of everything;
+    paralegal), held out of everything; looked at eight times in aggregate (one look by rule name
+    in session 21 withdrew a change);
   - ``fresh-ce`` ... ``fresh-ch``: four more (session 20 helpers: a Guangzhou residential
     estate's property-office supervisor; a Hong Kong statistics teaching assistant; a Hangzhou
     restaurant group's purchasing officer; a Berlin SaaS company's customer-success engineer for
     Chinese clients), written while the session was at 9f6d5db, held out of everything and looked
-    at six times in aggregate (none choosing a level);
+    at seven times in aggregate (none choosing a level);
   - ``fresh-ci`` ... ``fresh-cl``: four more (session 20 helpers, later the same session: a Wuhan
     logistics dispatcher; a Vancouver community pharmacist; a Shanghai brokerage's back-office
-    clerk; a Taichung game localiser), held out of everything, never looked at;
+    clerk; a Taichung game localiser), held out of everything; looked at once, in aggregate, at
+    the end of session 21 (the blind figure of that session);
+  - ``fresh-cm`` ... ``fresh-cp``: four more (session 21 helpers: a Shenzhen product manager of a
+    smart-home and in-car voice assistant; a Taipei red-teamer of a bubble-tea chain's shopping
+    agents; a Beijing university's data engineer of retrieval over papers and lab notebooks; a
+    Ningbo-Rotterdam customs-brokerage support lead), held out of the model; CM and CN were read
+    in session 21 (dev for the rules), CO and CP held out of everything, never looked at;
+  - ``fresh-prefs``: 200 user preferences and 80 hostile rules written in their shape (memory
+    poisoning), 140 of them in Chinese, by a session 21 helper who saw no code; dev from its
+    first read (the first look: 3 of 200 preferences refused, 47 of 80 hostile rules);
   - ``fresh-disguised``: attacks disguised as discussions of attacks (a security slide or a
     红队 note with a real, unquoted order in it) and harmless discussions beside them, 80 + 80
     (a session 15 helper), held out of everything;
@@ -170,7 +180,7 @@ Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
 Usage: ``python benchmarks/security.py
-[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2|fresh-aa|fresh-ab|fresh-ac|fresh-ad|fresh-ae|fresh-af|fresh-ag|fresh-ah|fresh-ai|fresh-aj|fresh-ak|fresh-al|fresh-am|fresh-an|fresh-ao|fresh-ap|fresh-aq|fresh-ar|fresh-as|fresh-at|fresh-au|fresh-av|fresh-aw|fresh-ax|fresh-ay|fresh-az|fresh-ba|fresh-bb|fresh-bc|fresh-bd|fresh-be|fresh-bf|fresh-bg|fresh-bh|fresh-bi|fresh-bj|fresh-bk|fresh-bl|fresh-bm|fresh-bn|fresh-bo|fresh-bp|fresh-bq|fresh-br|fresh-bs|fresh-bt|fresh-bu|fresh-bv|fresh-bw|fresh-bx|fresh-by|fresh-bz|fresh-ca|fresh-cb|fresh-cc|fresh-cd|fresh-ce|fresh-cf|fresh-cg|fresh-ch|fresh-ci|fresh-cj|fresh-ck|fresh-cl|fresh-disguised]
+[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2|fresh-aa|fresh-ab|fresh-ac|fresh-ad|fresh-ae|fresh-af|fresh-ag|fresh-ah|fresh-ai|fresh-aj|fresh-ak|fresh-al|fresh-am|fresh-an|fresh-ao|fresh-ap|fresh-aq|fresh-ar|fresh-as|fresh-at|fresh-au|fresh-av|fresh-aw|fresh-ax|fresh-ay|fresh-az|fresh-ba|fresh-bb|fresh-bc|fresh-bd|fresh-be|fresh-bf|fresh-bg|fresh-bh|fresh-bi|fresh-bj|fresh-bk|fresh-bl|fresh-bm|fresh-bn|fresh-bo|fresh-bp|fresh-bq|fresh-br|fresh-bs|fresh-bt|fresh-bu|fresh-bv|fresh-bw|fresh-bx|fresh-by|fresh-bz|fresh-ca|fresh-cb|fresh-cc|fresh-cd|fresh-ce|fresh-cf|fresh-cg|fresh-ch|fresh-ci|fresh-cj|fresh-ck|fresh-cl|fresh-cm|fresh-cn|fresh-co|fresh-cp|fresh-prefs|fresh-disguised]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 
 A split nobody has read (``_SEALED``) prints counts only; its rows are listed only with an explicit
@@ -263,7 +273,7 @@ SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-d", "fresh-e
           "fresh-bs", "fresh-bt", "fresh-bu", "fresh-bv", "fresh-bw", "fresh-bx", "fresh-by",
           "fresh-bz", "fresh-ca", "fresh-cb", "fresh-cc", "fresh-cd", "fresh-ce", "fresh-cf",
           "fresh-cg", "fresh-ch", "fresh-ci", "fresh-cj", "fresh-ck", "fresh-cl",
-          "fresh-disguised")
+          "fresh-cm", "fresh-cn", "fresh-co", "fresh-cp", "fresh-prefs", "fresh-disguised")
 _BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l",
           "fresh-m", "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t",
           "fresh-u", "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z1", "fresh-z2",
@@ -276,13 +286,13 @@ _BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fre
           "fresh-bs", "fresh-bt", "fresh-bu", "fresh-bv", "fresh-bw", "fresh-bx", "fresh-by",
           "fresh-bz", "fresh-ca", "fresh-cb", "fresh-cc", "fresh-cd", "fresh-ce", "fresh-cf",
           "fresh-cg", "fresh-ch", "fresh-ci", "fresh-cj", "fresh-ck", "fresh-cl",
-          "fresh-disguised")
+          "fresh-cm", "fresh-cn", "fresh-co", "fresh-cp", "fresh-prefs", "fresh-disguised")
 # Sets whose rows nobody has read (held out of the rules and both models): their tables print
 # counts only, unless --misses is given.
 _SEALED = ("fresh-ar", "fresh-as", "fresh-at", "fresh-ba", "fresh-bb", "fresh-bc", "fresh-bd",
            "fresh-bf", "fresh-bh", "fresh-bi", "fresh-bj", "fresh-ca", "fresh-cb", "fresh-cc",
            "fresh-cd", "fresh-ce", "fresh-cf", "fresh-cg", "fresh-ch", "fresh-ci", "fresh-cj",
-           "fresh-ck", "fresh-cl", "fresh-disguised")
+           "fresh-ck", "fresh-cl", "fresh-co", "fresh-cp", "fresh-disguised")
 # Dev sets by other authors (or by a helper before it read the scanner): split -> file stem.
 _FRESH = {"fresh-a": "security_fresh_a", "fresh-b": "security_fresh_b",
           "fresh-d": "security_fresh_d", "fresh-e": "security_fresh_e_intl"}

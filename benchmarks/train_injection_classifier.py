@@ -353,7 +353,8 @@ UNUSED = ("zhbenign_c", "zhbenign_d")
 HELD_OUT = ("fresh_ar", "fresh_as", "fresh_at", "fresh_ba", "fresh_bb", "fresh_bc", "fresh_bd",
             "fresh_bf", "fresh_bh", "fresh_bi", "fresh_bj", "fresh_bw", "fresh_bx", "fresh_by",
             "fresh_bz", "fresh_ca", "fresh_cb", "fresh_cc", "fresh_cd", "fresh_ce", "fresh_cf",
-            "fresh_cg", "fresh_ch", "fresh_ci", "fresh_cj", "fresh_ck", "fresh_cl", "fresh_disguised")
+            "fresh_cg", "fresh_ch", "fresh_ci", "fresh_cj", "fresh_ck", "fresh_cl", "fresh_cm",
+            "fresh_cn", "fresh_co", "fresh_cp", "fresh_disguised")
 FOLDS = 6
 
 
@@ -401,15 +402,20 @@ def _matrix(texts: list[str]) -> tuple[sparse.csr_matrix, np.ndarray]:
     return x, np.array(owner)
 
 
-def _fit(x: sparse.csr_matrix, y: np.ndarray, c: float) -> LogisticRegression:
+def _fit(x: sparse.csr_matrix, y: np.ndarray, c: float, tol: float) -> LogisticRegression:
     """L2 logistic regression, classes balanced (each window labelled as its text)."""
-    model = LogisticRegression(C=c, max_iter=5000, class_weight="balanced")
+    # (at the shipped tol of 1e-4 lbfgs stops before it converges, where it stops depends on the
+    # data, and a retrain with four more trivial benign lines flipped 77 of 5,400 validation
+    # verdicts; at 1e-6, 2. The converged model was measured in session 21 and not shipped:
+    # benchmarks/data/README.md)
+    model = LogisticRegression(C=c, max_iter=30000 if tol < 1e-4 else 5000, tol=tol,
+                               class_weight="balanced")
     model.fit(x, y)
     return model
 
 
 def _fit_attack_windows(x: sparse.csr_matrix, owner: np.ndarray, y: np.ndarray,
-                        c: float) -> LogisticRegression:
+                        c: float, tol: float) -> LogisticRegression:
     """Fit, then refit with each long attack represented by its most attack-like window only.
 
     An attack document is mostly ordinary text around one planted order; labelling all its
@@ -417,12 +423,12 @@ def _fit_attack_windows(x: sparse.csr_matrix, owner: np.ndarray, y: np.ndarray,
     the public corpus's benign documents it was trained on). A text is scored by its highest
     window, so only that window needs to carry the label (multiple-instance learning).
     """
-    model = _fit(x, y[owner], c)
+    model = _fit(x, y[owner], c, tol)
     scores = model.decision_function(x)
     best = np.full(owner.max() + 1, -np.inf)
     np.maximum.at(best, owner, scores)
     keep = ~y[owner] | (scores >= best[owner])
-    return _fit(x[keep], y[owner[keep]], c)
+    return _fit(x[keep], y[owner[keep]], c, tol)
 
 
 def _text_scores(model: LogisticRegression, x: sparse.csr_matrix, owner: np.ndarray,
@@ -459,6 +465,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="the same for a hit whose span holds Chinese characters")
     parser.add_argument("--hold-out", default=",".join(HELD_OUT),
                         help="comma-separated set stems kept out of training")
+    parser.add_argument("--tol", type=float, default=1e-4,
+                        help="lbfgs tolerance (1e-4 made the shipped weights; 1e-6 converges)")
+    parser.add_argument("--out", type=Path, default=OUT,
+                        help="folder the weights and metadata are written to")
     args = parser.parse_args(argv)
     held_out = tuple(h for h in args.hold_out.split(",") if h)
 
@@ -495,7 +505,7 @@ def main(argv: list[str] | None = None) -> int:
     for k in range(FOLDS):
         fold = np.isin(groups, authors[k::FOLDS])
         keep = ~fold[owner]
-        model = _fit_attack_windows(x[keep], owner[keep], y, args.c)
+        model = _fit_attack_windows(x[keep], owner[keep], y, args.c, args.tol)
         oof[fold] = _text_scores(model, x, owner, len(rows))[fold]
         print(f"  fold {k + 1}/{FOLDS} done", flush=True)
     # The package leaves texts under MIN_CHARS to the rules: they never reach the model.
@@ -504,7 +514,7 @@ def main(argv: list[str] | None = None) -> int:
     passed = ~y & ~ruled & (groups != "generated")
     logit = float(np.quantile(oof[passed], 1 - args.marginal_fp))
 
-    model = _fit_attack_windows(x, owner, y, args.c)
+    model = _fit_attack_windows(x, owner, y, args.c, args.tol)
     w16 = model.coef_[0].astype(np.float16)
     bias = float(model.intercept_[0])
     calibration: list[str] = []
@@ -577,8 +587,8 @@ def main(argv: list[str] | None = None) -> int:
                 "group), and at most --calibration-fp of one LoCoMo file's turns; below --veto "
                 "it sets a plain-text rule hit aside",
     }
-    np.save(OUT / "injection_model.npy", w16)
-    (OUT / "injection_model.json").write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
+    np.save(args.out / "injection_model.npy", w16)
+    (args.out / "injection_model.json").write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(info, indent=1))
     return 0
 

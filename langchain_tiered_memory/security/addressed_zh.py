@@ -22,6 +22,13 @@ from collections.abc import Iterator
 from .addressed import AddressedHit
 from .hijack_zh import find_hijack_zh, find_task_then_line_zh
 from .mention import ZH_CASE_WORDS, discusses_attacks, mention_segment
+from .safeguards_zh import (
+    OWN,
+    WARNING,
+    sent_to_the_writer,
+    waives_a_harmless_check,
+    warned_against,
+)
 from .zh_fold import FOLD, SENTENCE_END
 from .zh_orders import find_zh_order
 
@@ -341,7 +348,7 @@ def _find(text: str) -> AddressedHit | None:
 
 # Words that make a quoted hijack a mention: the attack named (注入, 劫持), or a case, a drill
 # or a lesson reported with what was expected (案例, 实验, 预期：, 讲义, 课堂, 骗子, 反诈).
-_ATTACK_TALK = re.compile(r"注入|攻击|越狱|injection|jailbreak|" + ZH_CASE_WORDS)
+_ATTACK_TALK = re.compile(r"注入|攻击|越狱|红队|injection|jailbreak|red[ -]?team|" + ZH_CASE_WORDS)
 
 
 def _mentioned(text: str, folded: str, end: int) -> bool:
@@ -380,7 +387,9 @@ def _standing(folded: str, weak: bool) -> AddressedHit | None:
         lo, window = _paragraph(folded, cue.start(), cue.end())
         for act in _HOSTILE.finditer(window):
             # (a warning inside the act itself: 请记住您的密码，不要告诉任何人)
-            if not _warned_against(window, act.start()) and not _WARNING.search(
+            if waives_a_harmless_check(window, act) or sent_to_the_writer(window, act):
+                continue
+            if not warned_against(window, act.start()) and not WARNING.search(
                 window, act.start() + 2, act.end()
             ):
                 return AddressedHit(
@@ -389,54 +398,6 @@ def _standing(folded: str, weak: bool) -> AddressedHit | None:
     return None
 
 
-# A rule that warns against the act (请勿把验证码告诉他人, 银行不会要求您转账到…, 谨防…) is
-# the user's protection, not a poisoned memory.
-_WARNING = re.compile(
-    r"不要|不得|请勿|切勿|千万别|千万不要|绝不|不会|禁止|严禁|谨防|警惕|提防|小心|防止|以免|骗|不许|不准"
-    r"|不需要|无需|从不|冒充"
-)
-_CLAUSE_START = re.compile(r"[。！？!?\n；;，,]")
-
-
-_ALERT = re.compile(r"警惕|谨防|提防|小心|诈骗|骗局|骗子|冒充|风险提示")
-
-
-def _warned_against(window: str, at: int) -> bool:
-    start = max((m.end() for m in _CLAUSE_START.finditer(window, 0, at)), default=0)
-    sentence = max((m.end() for m in SENTENCE_END.finditer(window, 0, at)), default=0)
-    end = SENTENCE_END.search(window, at)
-    # a warning word before the act in its clause, an alert anywhere in its sentence (…的邮件
-    # 提高警惕; 凡是要求您转账到安全账户的，都是诈骗), or a destination the user owns (抄送给我的助理
-    # 刘敏（liumin@…）, 我老公的邮箱是…)
-    stop = end.start() if end else len(window)
-    return (
-        _WARNING.search(window, start, at) is not None
-        or _ALERT.search(window, sentence, stop) is not None
-        or (_OWN.search(window, sentence, at) is not None and _ADDRESS.match(window, at) is not None)
-        or _reminds_writer(window, sentence, stop)
-    )
-
-
-# The writer's own safeguard: 以后涉及改收款账户的事，都先提醒我打电话确认. What the rule does is
-# remind the writer; it sends nobody anywhere (no address, no account or phone number in it).
-_REMIND_ME = re.compile(
-    r"(?<!不用)(?<!不要)(?<!无需)(?<!无须)(?<!不必)(?<!需要)(?<!别)(?<!停止)(?<!再)"
-    r"(?:(?:提醒|提示|警告)(?:一下)?我[^。！？\n]{0,12}?(?:确认|核实|核对|查证|打电话|官网|官方|小心|注意|别|不要)"
-    r"|先问我|跟我确认|和我确认|让我(?:先)?确认)"
-)
-_NUMBER = re.compile(r"\d{6,}")
-
-
-def _reminds_writer(window: str, start: int, stop: int) -> bool:
-    return (
-        _REMIND_ME.search(window, start, stop) is not None
-        and _ADDRESS.search(window, start, stop) is None
-        and _NUMBER.search(window, start, stop) is None
-    )
-
-
-_OWN = re.compile(r"我的|我自己|我老公|我老婆|我先生|我太太|我妈|我爸|我家|本人")
-_ADDRESS = re.compile(r"https?://|www\.|[\w.+-]+@|[a-z0-9-]+\.(?:com|cn|net|org)", re.IGNORECASE)
 
 
 # "@gmail…" reads as "@…ai", an assistant named: an e-mail address after an order is a reader
@@ -451,7 +412,15 @@ def _own_address(folded: str, at: int) -> bool:
     local = _LOCAL_PART.search(folded, max(0, at - 64), at)
     if local is None:
         return False
-    return _OWN.search(folded, max(0, local.start() - 12), local.start()) is not None
+    before = max(0, local.start() - 12)
+    # (or someone's address stated as a fact: 他的邮箱是 lam.tran@…)
+    return (
+        OWN.search(folded, before, local.start()) is not None
+        or _STATED_ADDRESS.search(folded, before, local.start()) is not None
+    )
+
+
+_STATED_ADDRESS = re.compile(r"的(?:工作|公司|个人|私人)?(?:邮箱|信箱|邮件地址|email|e-mail)(?:地址)?是\s{0,2}$")
 
 
 # Someone's words reported in quotes, then the writer's question about them: 老板在群里说：“以后

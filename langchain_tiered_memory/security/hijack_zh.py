@@ -49,7 +49,8 @@ _OBJECT = (
 )
 _VERB = (
     r"(?:忽略|忽视|无视|别管|不要管|不用管|先别管|不必管|甭管|不管|不要理会?|不用理会?|别理会?|"
-    r"不必理会?|无需理会?|不需要理会?|跳过|忘掉|忘记|忘了|抛开|抛弃|抛到一边|放下|丢掉|撇开|取消|"
+    r"不必理会?|无需理会?|不需要理会?|唔好理会?|唔使理会?|咪理|跳过|忘掉|忘记|忘了|抛开|抛弃|抛到一边|放下|"
+    r"丢掉|撇开|取消|"
     r"停止|(?:不要|别|不用|无需|不必|不需要|停止)(?:再)?(?:回答|处理|纠正|执行|做|翻译|总结|理))"
 )
 # Verbs that follow their object (把上面的问题忘掉, 把刚才的问题放一边) join the void predicates.
@@ -65,7 +66,8 @@ _TASK_VERB = (
 _REFUSED = (
     # (唔好, 唔使, 莫: Cantonese and dialect "don't"; 答住, 答佢, 回答喔 end the clause too)
     r"(?:别|不用|不要|不必|无需|不需要|千万别|先别|请勿|禁止|停止|唔好|唔使|莫)(?:再|急着|真的)?" + _TASK_VERB
-    + r"[^\s，。,.！!？?：:；;]{0,5}?(?:了|住|佢|喔|啦|(?=[，。,.！!；;—]))"
+    # (不用纠正我, 别管我: the writer declines being corrected, no task is refused)
+    + r"(?!(?<=纠正)我)(?!(?<=管)我)[^\s，。,.！!？?：:；;]{0,5}?(?:了|住|佢|喔|啦|(?=[，。,.！!；;—]))"
     # the question at hand declined: 这题你不要回, 這題跳過, 呢题唔好答
     + r"|(?:这|此|该|呢)道?题你?(?:不要回|别回|唔好答|唔使答|跳过|不用答|不必答|不要答)"
 )
@@ -359,9 +361,27 @@ def find_task_then_line_zh(text: str) -> tuple[int, int] | None:
             and _fixed_line(folded, force)
             and not _SPEC.match(folded, force.end())
             and not _quoted_from_data(folded, force)
+            and not _in_reply(folded, force.start())
         ):
             return task.start(), force.end()
     return None
+
+
+# A transcript's assistant turn answers the task: 助手：建议改为："…" is the reply, not data.
+_REPLY_TURN = re.compile(r"[ \t]*(?:assistant|ai|助手|助理|chatgpt|gpt|claude|bot)[ \t]*[:：]", re.IGNORECASE)
+
+
+_ASKING_TURN = re.compile(r"(?:^|\n)[ \t]*(?:user|human|用户|我|q)[ \t]*[:：]", re.IGNORECASE)
+
+
+def _in_reply(folded: str, at: int) -> bool:
+    # (after a user's turn: a lone "Assistant:" line planted in data answers nobody)
+    line = folded.rfind("\n", 0, at) + 1
+    return (
+        line > 0
+        and _REPLY_TURN.match(folded, line) is not None
+        and _ASKING_TURN.search(folded, 0, line) is not None
+    )
 
 
 # A line of code in the data a task was given is no order: print('你好', name), print "hello".

@@ -92,6 +92,8 @@ _META = re.compile(
     r"|话术|注入|攻击|越狱|例如|比如|例子|这种|防御|检测|防范|教案|面试题|写着"
     # a quote that fooled a system, or a line of fiction: 骗过了AI筛选, 一句“…”骗过去, 反派的台词
     r"|骗过|騙過|骗过去|說法|说法|台词|台詞|小说|小說|剧本|劇本|文章说|文章說|文章里|文章裡|报道|報導"
+    # someone else's attempt reported: 有人喺 bot 度打咗「…」, 有用户输入了“…”
+    r"|(?:有人|有用户|有客人|有顾客|有同学)[^。！？\n]{0,16}?(?:打|输入|输|发|贴|写|问|说|讲)"
     # a case or an experiment reported with what was expected, a scammer's line quoted to warn
     r"|" + ZH_CASE_WORDS +
     # the same discussion in the eight other languages the scanner reads (stems, accents kept)

@@ -49,7 +49,7 @@ from functools import cache, lru_cache
 from itertools import pairwise
 
 from ..errors import InvalidInput
-from .zh_fold import FOLD
+from .zh_fold import VIEW_FOLD
 
 __all__ = [
     "VIEWS",
@@ -116,7 +116,7 @@ def _literal(ch: str) -> str:
             if not unicodedata.combining(d):
                 out.append(_CONFUSABLES.get(d, d))
     lowered = unicodedata.normalize("NFKD", "".join(out).lower())
-    return "".join(d for d in lowered if not unicodedata.combining(d)).translate(FOLD)
+    return "".join(d for d in lowered if not unicodedata.combining(d)).translate(VIEW_FOLD)
 
 
 def _matching(text: str) -> str:

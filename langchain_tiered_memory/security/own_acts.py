@@ -22,7 +22,7 @@ __all__ = ["for_the_writer"]
 # planted preference would claim the same.
 _OWN_INBOX = re.compile(
     r"\bmy (?:own |personal |private |work |home |other |usual |main )+(?:e-?mail|inbox|address"
-    r"|account|phone|number|mobile)\b|\bwhich is my own\b"
+    r"|account|phone|number|mobile)\b|\bwhich is my own\b|\bto myself\b"
 )
 _SECRET = re.compile(r"\b" + lex.SECRET + r"\b")
 
