@@ -3,7 +3,8 @@
 From OpenCC's ``TSCharacters.txt`` (https://github.com/BYVoid/OpenCC, Apache License 2.0, as
 shipped in the ``opencc-python-reimplemented`` 0.1.7 wheel): each entry whose traditional and
 first simplified form are single characters of the CJK blocks (U+3400-U+9FFF). Three entries
-follow the detectors instead: 帳 folds to 账 (账号, 账户), 著 to 着 and 覆 to 复.
+follow the detectors instead: 帳 folds to 账 (账号, 账户), 著 to 着 and 覆 to 复. The licence
+and notice are in the repository's ``THIRD_PARTY_NOTICES.md``.
 """
 
 __all__ = ["SIMPLIFIED", "TRADITIONAL"]
