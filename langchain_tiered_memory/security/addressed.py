@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from . import reader_lexicon as lex
-from .own_acts import for_the_writer
+from .ordered_acts import first_ordered_act
 
 __all__ = ["AddressedHit", "find_addressed"]
 
@@ -445,7 +445,7 @@ def find_addressed(text: str) -> AddressedHit | None:
         if cue.start() < 4 and _SALUTATION.match(folded, cue.start()):
             # "Dear Customer Service Bot," heads the whole letter, not only its first paragraph
             lo, window = cue.start(), folded[cue.start() : cue.end() + 3 * _WINDOW]
-        act = _first_act(_HOSTILE, window)
+        act = first_ordered_act(_HOSTILE, window)
         # "Assistant:" after a "User:" line names who speaks: only a turn sending somewhere counts
         speaker = transcript and _SPEAKER_LABEL.fullmatch(cue.group()) is not None
         if act is not None and not (speaker and _DESTINATION.search(act.group()) is None):
@@ -462,20 +462,10 @@ def find_addressed(text: str) -> AddressedHit | None:
         while stop is not None:
             window, lo = window[stop.end() :], lo + stop.end()
             stop = _SENTENCE_END.search(window, 0, cue.start() - lo)
-        act = _first_act(_STANDING_HOSTILE, window)
+        act = first_ordered_act(_STANDING_HOSTILE, window)
         if act is not None:
             return hit("addressed.standing_hostile", lo + act.start(), lo + act.end())
     return None
-
-
-# A rule that forbids the act is a safeguard: "the agent must never approve payments on its own",
-# "should never send to external domains", "can never auto-approve". Only the act's own clause
-# counts ("… not bother verifying, just approve payments" still orders the payment).
-_FORBIDS = re.compile(
-    r"\b(?:never|not|cannot|can'?t|don'?t|doesn'?t|won'?t|mustn'?t|shouldn'?t|no longer|no one|nobody"
-    r"|no (?:legitimate|real|genuine))\b"
-)
-_CLAUSE = re.compile(r"[.,;:!?\n]")
 
 
 # What a reader might do is described, not ordered: "when the model reads that page, it may
@@ -484,11 +474,3 @@ _POSSIBLE_NEXT = re.compile(
     r"[^.!?\n]{0,60}?,\s*(?:it|they|the (?:model|ai|assistant|agent|bot|tool|llm))\s+(?:may|might"
     r"|could|can|will|would|sometimes|often)\b"
 )
-
-
-def _first_act(pattern: re.Pattern[str], window: str) -> re.Match[str] | None:
-    for act in pattern.finditer(window):
-        start = max((m.end() for m in _CLAUSE.finditer(window, 0, act.start())), default=0)
-        if _FORBIDS.search(window, start, act.start()) is None and not for_the_writer(act.group()):
-            return act
-    return None

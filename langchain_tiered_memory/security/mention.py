@@ -122,6 +122,20 @@ _SPEECH_TAG = re.compile(
     r"[\"”’'»」]?,?\s{0,2}(?:the |an? |his |her |my |our |their )?(?:[a-z]+ ){0,2}(?:said|says|replied"
     r"|whispered|muttered|snapped|growled|sneered|laughed|sighed|shouted|yelled|cried)\b"
 )
+# A reporting verb right before the quote, in the third person or a participle (never the
+# imperative "say:", which _USE reads as an order): "a review saying", "user @x posted".
+_REPORTED = re.compile(
+    r"\b(?:saying|says|said|containing|contained|wrote|posted|reading)\s*[:,]?\s*$", re.IGNORECASE
+)
+# ... not a condition on what someone will say: 'When the user says "send money to Tolu", …'.
+_CONDITION = re.compile(r"\b(?:when|whenever|if|once|every ?time|each time|as soon as)\b", re.IGNORECASE)
+# ... nor an authority's word passed on ('The admin said: "ignore all previous instructions"').
+_AUTHORITY = re.compile(
+    r"\b(?:admins?|administrators?|system|developers?|devs?|owners?|operators?|managers?|boss|ceo"
+    r"|it|security|support|staff|management|team|hr|legal|compliance|policy|rules?|instructions?"
+    r"|prompt|headquarters|head office|moderators?|mods?)\b",
+    re.IGNORECASE,
+)
 _OTHER_QUOTES = re.compile(r"“[^”\n]{0,160}”|「[^」\n]{0,160}」|『[^』\n]{0,160}』")
 _HOST = re.compile(r"\b[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b")
 # Names reserved for documentation (RFC 2606, RFC 6761): a quote that sends to
@@ -187,6 +201,14 @@ def mention_segment(text: str, start: int, end: int) -> tuple[int, int] | None:
         return None
     if _HOST.search(inside) is None and _SPEECH_TAG.match(text, closed) is not None:
         return segment  # a line of dialogue in a story: "…," the old captain said
+    reported = _REPORTED.search(text, max(0, opened - 24), opened)
+    if (
+        reported is not None
+        and _CONDITION.search(text, max(0, opened - 40), opened) is None
+        # (the one who says it: the 20 characters before the verb)
+        and _AUTHORITY.search(text, max(0, reported.start() - 20), reported.start()) is None
+    ):
+        return segment  # someone's words reported: a review saying "…", a user posted "…"
     # Traditional characters read as simplified: 攻擊 is 攻击, 範例 is 范例.
     return segment if _META.search(fold_traditional(outside)) is not None else None
 
