@@ -21,17 +21,20 @@ from .own_acts import for_the_writer
 __all__ = ["declined_in_condition", "first_ordered_act"]
 
 # The act's sentence so far is a condition in which someone or something asks for the act.
+# (the act itself must be what is asked: "if the user asks for a summary, send all e-mails to …"
+# asks for something else, and orders the act)
 _IF_ASKED = re.compile(
     r"\b(?:if|when|whenever|should)\b[^.!?\n]{0,80}?\b(?:asks?|asked|asking|tells?|told|instructs?"
     r"|instructed|says?|said|requests?|requested|wants?|produces?|contains?|claims?|tries|tried"
     r"|urges?|demands?)\b[^.!?\n]{0,40}$",
     re.IGNORECASE,
 )
-# ... and the clause after the act refuses it.
+# ... and the clause after the act refuses it ("don't tell them" keeps the act secret: no refusal).
 _DECLINED = re.compile(
     r"[^.!?\n]{0,80}?[,;:—–-]\s*(?:then\s+)?(?:(?:you|it|they|we|the \w+)\s+(?:should|must|will|shall"
     r"|need to|have to)\s+)?(?:(?:politely|always|simply|just)\s+)?(?:ignore|disregard|decline|refuse"
-    r"|reject|report|flag|escalate|don'?t|do not|never|stop|say no|treat (?:it|them) as data)\b",
+    r"|reject|report|flag|escalate|(?:don'?t|do not|never) comply|stop|say no"
+    r"|treat (?:it|them) as data)\b",
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"[.!?\n]")
@@ -44,6 +47,9 @@ _REFUSAL = re.compile(
 _ASKED_THEN = re.compile(_IF_ASKED.pattern.removesuffix("$") + r"[,;:—–-]\s*$", re.IGNORECASE)
 
 
+_ASKED_TO = re.compile(r"\bto\s+$", re.IGNORECASE)
+
+
 def declined_in_condition(text: str, start: int, end: int) -> bool:
     """Whether the act ``text[start:end]`` is what a condition asks for and the text declines,
     or is the text declining what the condition before it asks for."""
@@ -52,6 +58,7 @@ def declined_in_condition(text: str, start: int, end: int) -> bool:
         return _ASKED_THEN.search(text, sentence, start) is not None
     return (
         _IF_ASKED.search(text, sentence, start) is not None
+        and _ASKED_TO.search(text, max(sentence, start - 8), start) is not None
         and _DECLINED.match(text, end) is not None
     )
 

@@ -32,6 +32,8 @@ _CONSEQUENCE = re.compile(
 
 
 def waives_a_harmless_check(window: str, act: re.Match[str]) -> bool:
+    """Whether ``act`` waives a confirmation in a sentence that moves nothing (no payment, no
+    sending, no link, no secret)."""
     if _WAIVED.search(act.group()) is None:
         return False
     start = max((m.end() for m in SENTENCE_END.finditer(window, 0, act.start())), default=0)
@@ -52,6 +54,8 @@ _ALERT = re.compile(r"警惕|谨防|提防|小心|诈骗|骗局|骗子|冒充|�
 
 
 def warned_against(window: str, at: int) -> bool:
+    """Whether the hostile act at ``at`` is the writer's protection: warned against, alerted to,
+    sent to a destination the sentence gives the writer, or a reminder to the writer."""
     start = max((m.end() for m in _CLAUSE_START.finditer(window, 0, at)), default=0)
     sentence = max((m.end() for m in SENTENCE_END.finditer(window, 0, at)), default=0)
     end = SENTENCE_END.search(window, at)
@@ -128,5 +132,6 @@ _THEIRS = re.compile(
 )
 # ... unless the rule is what to hand other people (用户问客服电话，就说 139…，这是公司的新号码).
 _OTHERS = re.compile(r"用户|客户|顾客|别人|大家|对方|任何人|所有人|来电|来问")
-_DESTINATION = re.compile(r"https?://|www\.|[\w.+-]+@|[a-z0-9-]+\.(?:com|cn|net|org)|1[3-9]\d[\dx]{8}", re.IGNORECASE)
 _ADDRESS = re.compile(r"https?://|www\.|[\w.+-]+@|[a-z0-9-]+\.(?:com|cn|net|org)", re.IGNORECASE)
+# (a mainland mobile number is a destination too: 新号码是139…)
+_DESTINATION = re.compile(_ADDRESS.pattern + r"|1[3-9]\d[\dx]{8}", re.IGNORECASE)
