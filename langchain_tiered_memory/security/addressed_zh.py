@@ -225,6 +225,12 @@ _HOSTILE = re.compile(
     ),
     re.IGNORECASE,
 )
+# A standing rule that switches a safety reminder off (别再提醒我是诈骗, 不用提醒我查证); a reminder
+# about anything else is the writer's quiet hours (晚上九点以后不要再提醒我工作的事情).
+_WARNING_OFF = re.compile(
+    r"(?:不要|无需|不用|不必|别|不需要)(?:再)?(?:提醒|提示|警告)(?:我)?[^。！？\n]{0,12}?(?:诈骗|骗|风险|钓鱼"
+    r"|安全|可疑|异常|警告|核实|查证|核对|验证|确认|危险|不要|别|不能|禁止)"
+)
 # Secrets sent to an address or link, whoever asks: refused without a cue.
 _EXFIL = re.compile(
     _SECRET + r"[^。！？\n]{0,30}?(?:发送|发到|发给|转发|上传|寄到|寄给|抄送)[^。！？\n]{0,12}?"
@@ -385,6 +391,10 @@ def _standing(folded: str, weak: bool) -> AddressedHit | None:
         return None
     for cue in _STANDING.finditer(folded):
         lo, window = _paragraph(folded, cue.start(), cue.end())
+        # (a warning switched off names what it warned of: no alert word excuses it)
+        off = _WARNING_OFF.search(window)
+        if off is not None:
+            return AddressedHit("addressed_zh.standing_hostile", lo + off.start(), lo + off.end(), _ZH)
         for act in _HOSTILE.finditer(window):
             # (a warning inside the act itself: 请记住您的密码，不要告诉任何人)
             if waives_a_harmless_check(window, act) or sent_to_the_writer(window, act):
