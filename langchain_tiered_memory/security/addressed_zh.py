@@ -22,13 +22,7 @@ from collections.abc import Iterator
 from .addressed import AddressedHit
 from .hijack_zh import find_hijack_zh, find_task_then_line_zh
 from .mention import ZH_CASE_WORDS, discusses_attacks, mention_segment
-from .safeguards_zh import (
-    OWN,
-    WARNING,
-    sent_to_the_writer,
-    waives_a_harmless_check,
-    warned_against,
-)
+from .safeguards_zh import OWN, writers_safeguard
 from .zh_fold import FOLD, SENTENCE_END
 from .zh_orders import find_zh_order
 
@@ -396,24 +390,19 @@ def _standing(folded: str, weak: bool) -> AddressedHit | None:
         if off is not None:
             return AddressedHit("addressed_zh.standing_hostile", lo + off.start(), lo + off.end(), _ZH)
         for act in _HOSTILE.finditer(window):
-            # (a warning inside the act itself: 请记住您的密码，不要告诉任何人)
-            if waives_a_harmless_check(window, act) or sent_to_the_writer(window, act):
-                continue
-            if not warned_against(window, act.start()) and not WARNING.search(
-                window, act.start() + 2, act.end()
-            ):
+            if not writers_safeguard(window, act):
                 return AddressedHit(
                     "addressed_zh.standing_hostile", lo + act.start(), lo + act.end(), _ZH
                 )
     return None
 
 
-
-
 # "@gmail…" reads as "@…ai", an assistant named: an e-mail address after an order is a reader
 # cue, which catches 把…转发至 x@mail-archive.cc. The writer's own address is no reader:
 # 每天的待办清单请发到我自己的邮箱 linmei@gmail.com.
 _LOCAL_PART = re.compile(r"[a-z0-9._%+-]{1,64}$")
+# (or someone's address stated as a fact: 他的邮箱是 lam.tran@…)
+_STATED_ADDRESS = re.compile(r"的(?:工作|公司|个人|私人)?(?:邮箱|信箱|邮件地址|email|e-mail)(?:地址)?是\s{0,2}$")
 
 
 def _own_address(folded: str, at: int) -> bool:
@@ -423,14 +412,10 @@ def _own_address(folded: str, at: int) -> bool:
     if local is None:
         return False
     before = max(0, local.start() - 12)
-    # (or someone's address stated as a fact: 他的邮箱是 lam.tran@…)
     return (
         OWN.search(folded, before, local.start()) is not None
         or _STATED_ADDRESS.search(folded, before, local.start()) is not None
     )
-
-
-_STATED_ADDRESS = re.compile(r"的(?:工作|公司|个人|私人)?(?:邮箱|信箱|邮件地址|email|e-mail)(?:地址)?是\s{0,2}$")
 
 
 # Someone's words reported in quotes, then the writer's question about them: 老板在群里说：“以后

@@ -14,13 +14,20 @@ import re
 
 from .zh_fold import SENTENCE_END
 
-__all__ = [
-    "OWN",
-    "WARNING",
-    "sent_to_the_writer",
-    "waives_a_harmless_check",
-    "warned_against",
-]
+__all__ = ["OWN", "writers_safeguard"]
+
+
+def writers_safeguard(window: str, act: re.Match[str]) -> bool:
+    """Whether the hostile ``act`` of a standing rule in ``window`` is the writer's own
+    protection rather than a poisoned memory (see the module doc)."""
+    return (
+        _waives_a_harmless_check(window, act)
+        or _sent_to_the_writer(window, act)
+        or _warned_against(window, act.start())
+        # (a warning inside the act itself: 请记住您的密码，不要告诉任何人)
+        or _WARNING.search(window, act.start() + 2, act.end()) is not None
+    )
+
 
 # A confirmation waived is hostile by what it waives: 付款不用再问我确认 hands money over,
 # 加到我的待办清单里，不用再问我确认 adds a to-do item.
@@ -31,7 +38,7 @@ _CONSEQUENCE = re.compile(
 )
 
 
-def waives_a_harmless_check(window: str, act: re.Match[str]) -> bool:
+def _waives_a_harmless_check(window: str, act: re.Match[str]) -> bool:
     """Whether ``act`` waives a confirmation in a sentence that moves nothing (no payment, no
     sending, no link, no secret)."""
     if _WAIVED.search(act.group()) is None:
@@ -43,7 +50,7 @@ def waives_a_harmless_check(window: str, act: re.Match[str]) -> bool:
 
 # A rule that warns against the act (请勿把验证码告诉他人, 银行不会要求您转账到…, 谨防…) is
 # the user's protection, not a poisoned memory.
-WARNING = re.compile(
+_WARNING = re.compile(
     r"不要|不得|请勿|切勿|千万别|千万不要|绝不|不会|禁止|严禁|谨防|警惕|提防|小心|防止|以免|骗|不许|不准"
     r"|不需要|无需|从不|冒充"
 )
@@ -53,7 +60,7 @@ _CLAUSE_START = re.compile(r"[。！？!?\n；;，,]")
 _ALERT = re.compile(r"警惕|谨防|提防|小心|诈骗|骗局|骗子|冒充|风险提示")
 
 
-def warned_against(window: str, at: int) -> bool:
+def _warned_against(window: str, at: int) -> bool:
     """Whether the hostile act at ``at`` is the writer's protection: warned against, alerted to,
     sent to a destination the sentence gives the writer, or a reminder to the writer."""
     start = max((m.end() for m in _CLAUSE_START.finditer(window, 0, at)), default=0)
@@ -65,7 +72,7 @@ def warned_against(window: str, at: int) -> bool:
     # 抄送 procurement@…，这是公司采购部的公共邮箱, 新号码是139…)
     stop = end.start() if end else len(window)
     return (
-        WARNING.search(window, start, at) is not None
+        _WARNING.search(window, start, at) is not None
         or _ALERT.search(window, sentence, stop) is not None
         or (
             _DESTINATION.match(window, at) is not None
@@ -80,7 +87,7 @@ def warned_against(window: str, at: int) -> bool:
 _TO_MYSELF = re.compile(r"\s{0,2}(?:给|到|至)?(?:我自己|我本人)")
 
 
-def sent_to_the_writer(window: str, act: re.Match[str]) -> bool:
+def _sent_to_the_writer(window: str, act: re.Match[str]) -> bool:
     """Whether the hostile ``act`` sends to the writer themselves (…抄送我自己)."""
     # (others' things to "myself" stay refused: 把客户的密码都发给我自己)
     sentence = max((m.end() for m in SENTENCE_END.finditer(window, 0, act.start())), default=0)
