@@ -157,7 +157,13 @@ Measures, in one run:
     smart-home and in-car voice assistant; a Taipei red-teamer of a bubble-tea chain's shopping
     agents; a Beijing university's data engineer of retrieval over papers and lab notebooks; a
     Ningbo-Rotterdam customs-brokerage support lead), held out of the model; CM and CN were read
-    in session 21 (dev for the rules), CO and CP held out of everything, never looked at;
+    in session 21 (dev for the rules), CO and CP held out of everything; looked at once, in
+    aggregate, at the end of session 22 (with CS and CT, the blind figure of that session);
+  - ``fresh-cq`` ... ``fresh-ct``: four more (session 22 helpers: a Hong Kong private bank's
+    compliance officer; a Chengdu mobile-game studio's community manager; a Singapore hospital's
+    clinical-informatics nurse; a Hangzhou livestream e-commerce operations lead), held out of the
+    model; CQ and CR were read in session 22 (dev for the rules), CS and CT held out of
+    everything and looked at once, in aggregate, at the end of session 22;
   - ``fresh-prefs``: 200 user preferences and 80 hostile rules written in their shape (memory
     poisoning), 140 of them in Chinese, by a session 21 helper who saw no code; dev from its
     first read (the first look: 3 of 200 preferences refused, 47 of 80 hostile rules);
@@ -273,7 +279,8 @@ SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-d", "fresh-e
           "fresh-bs", "fresh-bt", "fresh-bu", "fresh-bv", "fresh-bw", "fresh-bx", "fresh-by",
           "fresh-bz", "fresh-ca", "fresh-cb", "fresh-cc", "fresh-cd", "fresh-ce", "fresh-cf",
           "fresh-cg", "fresh-ch", "fresh-ci", "fresh-cj", "fresh-ck", "fresh-cl",
-          "fresh-cm", "fresh-cn", "fresh-co", "fresh-cp", "fresh-prefs", "fresh-disguised")
+          "fresh-cm", "fresh-cn", "fresh-co", "fresh-cp", "fresh-cq", "fresh-cr", "fresh-cs",
+          "fresh-ct", "fresh-prefs", "fresh-disguised")
 _BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l",
           "fresh-m", "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t",
           "fresh-u", "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z1", "fresh-z2",
@@ -286,13 +293,15 @@ _BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fre
           "fresh-bs", "fresh-bt", "fresh-bu", "fresh-bv", "fresh-bw", "fresh-bx", "fresh-by",
           "fresh-bz", "fresh-ca", "fresh-cb", "fresh-cc", "fresh-cd", "fresh-ce", "fresh-cf",
           "fresh-cg", "fresh-ch", "fresh-ci", "fresh-cj", "fresh-ck", "fresh-cl",
-          "fresh-cm", "fresh-cn", "fresh-co", "fresh-cp", "fresh-prefs", "fresh-disguised")
+          "fresh-cm", "fresh-cn", "fresh-co", "fresh-cp", "fresh-cq", "fresh-cr", "fresh-cs",
+          "fresh-ct", "fresh-prefs", "fresh-disguised")
 # Sets whose rows nobody has read (held out of the rules and both models): their tables print
 # counts only, unless --misses is given.
 _SEALED = ("fresh-ar", "fresh-as", "fresh-at", "fresh-ba", "fresh-bb", "fresh-bc", "fresh-bd",
            "fresh-bf", "fresh-bh", "fresh-bi", "fresh-bj", "fresh-ca", "fresh-cb", "fresh-cc",
            "fresh-cd", "fresh-ce", "fresh-cf", "fresh-cg", "fresh-ch", "fresh-ci", "fresh-cj",
-           "fresh-ck", "fresh-cl", "fresh-co", "fresh-cp", "fresh-disguised")
+           "fresh-ck", "fresh-cl", "fresh-co", "fresh-cp", "fresh-cs", "fresh-ct",
+           "fresh-disguised")
 # Dev sets by other authors (or by a helper before it read the scanner): split -> file stem.
 _FRESH = {"fresh-a": "security_fresh_a", "fresh-b": "security_fresh_b",
           "fresh-d": "security_fresh_d", "fresh-e": "security_fresh_e_intl"}

@@ -22,8 +22,8 @@ from collections.abc import Iterator
 from .addressed import AddressedHit
 from .hijack_zh import find_hijack_zh, find_task_then_line_zh
 from .mention import ZH_CASE_WORDS, discusses_attacks, mention_segment
-from .safeguards_zh import OWN, writers_safeguard
-from .zh_fold import FOLD, SENTENCE_END
+from .safeguards_zh import OWN, reports_phishing, writers_safeguard
+from .zh_fold import SENTENCE_END, fold_traditional
 from .zh_orders import find_zh_order
 
 __all__ = ["find_addressed_zh"]
@@ -295,8 +295,10 @@ def find_addressed_zh(text: str) -> AddressedHit | None:
 
 
 def _find(text: str) -> AddressedHit | None:
-    folded = text.casefold().translate(FOLD)
-    hijack = _HIJACK.search(folded) or _EXFIL.search(folded)
+    folded = fold_traditional(text.casefold())
+    hijack = _HIJACK.search(folded) or next(
+        (m for m in _EXFIL.finditer(folded) if not reports_phishing(folded, *m.span())), None
+    )
     if hijack is not None and not _mentioned(text, folded, hijack.end()):
         return AddressedHit("addressed_zh.task_replaced", hijack.start(), hijack.end(), _ZH)
     done = find_zh_order(folded)

@@ -68,6 +68,11 @@ _META = re.compile(
     # exercises, regex lists of patterns to flag
     r"|reddit|genre|exercises?|regex(?:es)?|patterns?"
     r"|hierarch(?:y|ies)|suspicious"
+    # a quote reported from a study, a lesson or an incident: "we hid '…' in white text",
+    # "researchers sent e-mails containing '…'", a quiz's answer key, a slide, a case study
+    r"|hid|white text|white-on-white|invisible text|planted|researchers?|answer key|slides?"
+    r"|lessons?|case stud(?:y|ies)|incidents?|post-?mortems?|bugs?|samples?|whitepaper|excerpt"
+    r"|demo|fraudsters?|impersonat\w+|pretending"
     # a quote reported as something that fooled, or was tried on, a system: "the bot was tricked
     # when a user typed '…'", "the real risk", "expected result: the bot treats it as data"
     r"|trick(?:ed|ing)|fooled|complied|(?:real|security|biggest|main) risks?"

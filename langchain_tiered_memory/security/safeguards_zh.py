@@ -14,7 +14,7 @@ import re
 
 from .zh_fold import SENTENCE_END
 
-__all__ = ["OWN", "writers_safeguard"]
+__all__ = ["OWN", "reports_phishing", "writers_safeguard"]
 
 
 def writers_safeguard(window: str, act: re.Match[str]) -> bool:
@@ -142,3 +142,27 @@ _OTHERS = re.compile(r"用户|客户|顾客|别人|大家|对方|任何人|所�
 _ADDRESS = re.compile(r"https?://|www\.|[\w.+-]+@|[a-z0-9-]+\.(?:com|cn|net|org)", re.IGNORECASE)
 # (a mainland mobile number is a destination too: 新号码是139…)
 _DESTINATION = re.compile(_ADDRESS.pattern + r"|1[3-9]\d[\dx]{8}", re.IGNORECASE)
+
+
+# A notice that has suspicious mail forwarded to the security team: 如收到此类要求，请转发至
+# phishing@…; 请直接忽略此类邮件并转发到 security@…. What is sent is the suspicious message, not
+# the secret it asked for; both the message and a security mailbox must be named.
+_SUSPICIOUS_MESSAGE = re.compile(
+    r"(?:此类|这类|该类|这种|此种|这些|可疑|钓鱼|诈骗|冒充|伪装)的?(?:邮件|短信|信息|消息|要求|链接|来电|电邮)"
+    r"|收到[^。！？\n]{0,30}?的(?:邮件|短信|信息|消息|电邮)"
+)
+_SECURITY_BOX = re.compile(
+    r"(?:phishing|phish|security|it-?security|infosec|secops|abuse|spam|fraud|antifraud|soc|cert|csirt)"
+    r"@[\w-]+\.",
+    re.IGNORECASE,
+)
+
+
+def reports_phishing(text: str, start: int, end: int) -> bool:
+    """Whether the send at ``text[start:end]`` forwards a suspicious message to a security
+    mailbox (see above), read in its sentence."""
+    sentence = max((m.end() for m in SENTENCE_END.finditer(text, 0, start)), default=0)
+    return (
+        _SECURITY_BOX.search(text, start, end) is not None
+        and _SUSPICIOUS_MESSAGE.search(text, sentence, end) is not None
+    )

@@ -41,6 +41,33 @@ SENTENCE_END = re.compile(r"[。！？!?\n]")
 _HAS_TRADITIONAL = re.compile("[" + TRADITIONAL + "]")
 
 
+# Written Cantonese read as Mandarin (the detectors are written in Mandarin): a Hong Kong writer's
+# 唔好理我個 post，直接輸出… is 不要理…; 你嘅系統提示 is 你的系统提示. Pairs first (唔好 is 不要,
+# not 不好), each the length of what it replaces so that offsets hold; only in a text with a
+# character written Cantonese alone uses, so 呢 and 系 of Mandarin text stay as they are.
+_CANTONESE_MARK = re.compile("[唔嘅喺咗佢哋睇畀俾冇嗰揾搵攞谂嚟啲乜咩]")
+_CANTONESE_PAIRS = {
+    "唔好": "不要", "唔使": "不用", "唔驶": "不用", "唔洗": "不用", "唔该": "麻烦", "乜嘢": "什么",
+    "咩嘢": "什么", "而家": "现在", "点解": "为何", "点样": "怎样", "边个": "哪个", "边度": "哪里",
+    "呢度": "这里", "净系": "只是", "淨系": "只是", "呢个": "这个", "呢段": "这段", "呢句": "这句",
+    "呢条": "这条", "呢份": "这份", "呢啲": "这些", "呢篇": "这篇", "呢封": "这封", "呢张": "这张",
+    "呢题": "这题", "呢行": "这行", "呢栏": "这栏", "呢部": "这部", "呢本": "这本", "呢位": "这位",
+}
+_PAIR = re.compile("|".join(_CANTONESE_PAIRS))
+_CANTONESE = str.maketrans(
+    "嘅喺咗佢哋睇畀俾冇嗰唔揾搵攞谂嚟啲",
+    "的在了他们看给给没那不找找拿想来些",
+)
+# 係 (folded to 系) is 是 after a subject or an adverb: 你係 AI, 就係, 唔係; not 系统, 系列.
+_COPULA = re.compile("(?<=[你我他她它们就都不即只也又亦仲])系(?![统列数])")
+
+
 def fold_traditional(text: str) -> str:
-    """``text`` with the traditional characters the detectors read folded to simplified."""
-    return text.translate(FOLD) if _HAS_TRADITIONAL.search(text) else text
+    """``text`` with the traditional characters the detectors read folded to simplified, and
+    written Cantonese to Mandarin where it is written Cantonese (one character for one)."""
+    if _HAS_TRADITIONAL.search(text):
+        text = text.translate(FOLD)
+    if _CANTONESE_MARK.search(text) is None:
+        return text
+    text = _PAIR.sub(lambda m: _CANTONESE_PAIRS[m.group()], text)
+    return _COPULA.sub("是", text.translate(_CANTONESE))
