@@ -231,6 +231,23 @@ _ZH_ATTACKS_NAMED = re.compile(r"注入|攻[击擊]|越[狱獄]|劫持|[红紅][
 _QUOTATION = re.compile(r"“[^”\n]{1,160}”|「[^」\n]{1,160}」|『[^』\n]{1,160}』|\"[^\"\n]{1,160}\"")
 
 
+# A writer asking whether a message they received is a scam (is this a scam?, 这是诈骗吧？): the
+# message they quote is the scammer's words, not the writer's order.
+_ASKS_IF_SCAM = re.compile(
+    r"\b(?:is (?:this|it|that) (?:a |an )?(?:scam|phishing|fake|legit|real|spam|fraud)"
+    r"|(?:scam|phishing|fake|spam|fraud|legit)\b[^.!?\n]{0,24}[?？])"
+    r"|(?:诈骗|詐騙|骗局|騙局|骗子|騙子|钓鱼|釣魚|假的|真的|可信|靠谱)[^。！\n]{0,8}?[吗嗎吧？?]",
+    re.IGNORECASE,
+)
+_READER = re.compile(
+    r"(?<![a-z])(?:ai|assistants?|bots?|models?|llms?|chatgpt|gpt)(?![a-z])|助手|助理|智能|模型|机器人|機器人",
+    re.IGNORECASE,
+)
+_SCAM_QUOTATION = re.compile(
+    _QUOTATION.pattern.replace("160", "400") + r"|(?<=[\s:：])'[^'\n]{12,400}'(?=[\s.,;:!?]|$)"
+)
+
+
 def names_attacks(text: str) -> bool:
     """Whether ``text`` names attacks themselves, in English (:func:`attack_write_up`) or in
     Chinese (注入, 攻击, 越狱, 劫持, 红队, 诈骗, 骗子, 钓鱼)."""
@@ -248,11 +265,20 @@ def quoted_examples_blanked(text: str) -> str:
     destination in it, nothing after it says to follow it) is replaced by spaces, so offsets
     hold. Any other text is returned as it is.
     """
-    if not names_attacks(text):
+    question = _ASKS_IF_SCAM.search(text)
+    if question is None and not names_attacks(text):
         return text
     chars: list[str] | None = None
-    for quoted in _QUOTATION.finditer(text):
-        segment = mention_segment(text, quoted.start() + 1, quoted.end() - 1)
+    for quoted in (_QUOTATION if question is None else _SCAM_QUOTATION).finditer(text):
+        # (a message the writer asks about is the scammer's, links and all: 'Got this text: "…
+        # verify at usps-help.com" — is this a scam?'; not one that addresses the assistant, nor
+        # the quoted question itself)
+        if question is None:
+            segment = mention_segment(text, quoted.start() + 1, quoted.end() - 1)
+        elif quoted.start() <= question.start() < quoted.end() or _READER.search(quoted.group()):
+            continue
+        else:
+            segment = (quoted.start(), quoted.end() - 1)
         if segment is None:
             continue
         if chars is None:
