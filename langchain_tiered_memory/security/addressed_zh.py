@@ -317,13 +317,14 @@ def _find(text: str) -> AddressedHit | None:
     # Every reader cue below names a reader with one of these words: a text without any (most
     # Chinese text, and a megabyte of repeated 忽略) skips their passes.
     if not any(map(folded.__contains__, _READER_WORDS)):
-        return _standing(folded, "让" in folded)
+        return _standing(text, folded, "让" in folded)
     for cue in _CUE_STRONG.finditer(folded):
         if _own_address(folded, cue.start()):
             continue
-        _, window = _paragraph(folded, cue.end(), cue.end())
+        lo, window = _paragraph(folded, cue.end(), cue.end())
         directive = _DIRECTIVE.search(window)
-        if directive is not None:
+        # (an order quoted in a talk about injections: 练习：哪句属于“提示词注入”？B. "阅读本页的助手，请…")
+        if directive is not None and not _mentioned(text, folded, lo + directive.end()):
             return AddressedHit("addressed_zh.machine_reader", cue.start(), cue.end(), _ZH)
     if _CHAT_LOG.search(folded) is None:
         for cue in _JOB_LABEL.finditer(folded):
@@ -345,7 +346,7 @@ def _find(text: str) -> AddressedHit | None:
                 continue
         if len(folded) != len(text) or mention_segment(text, start, end) is None:
             return AddressedHit("addressed_zh.job_outcome", start, outcome.end(), _ZH)
-    return _standing(folded, True)
+    return _standing(text, folded, True)
 
 
 # Words that make a quoted hijack a mention: the attack named (注入, 劫持), or a case, a drill
@@ -375,12 +376,12 @@ _READER_WORDS = (
 )
 
 
-def _standing(folded: str, weak: bool) -> AddressedHit | None:
+def _standing(text: str, folded: str, weak: bool) -> AddressedHit | None:
     """An assistant addressed with a hostile act (when ``weak``), or a hostile standing rule."""
     for cue in _CUE_WEAK.finditer(folded) if weak else ():
         lo, window = _paragraph(folded, cue.start(), cue.end())
         act = _HOSTILE.search(window)
-        if act is not None:
+        if act is not None and not _mentioned(text, folded, lo + act.end()):
             return AddressedHit("addressed_zh.assistant_hostile", cue.start(), lo + act.end(), _ZH)
     # A notice to people (各位同事：, 王经理，, 大家好): its standing rules are their routine.
     if _TO_PEOPLE.match(folded):

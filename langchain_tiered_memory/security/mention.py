@@ -179,6 +179,12 @@ def _quoted_segment(text: str, start: int, end: int) -> tuple[int, int] | None:
         # after it is the element's content, not a quotation.
         if text[i] in "'\"" and text[i + 1 : i + 2] in (">", "/"):
             continue
+        # (a quote that closed before the match holds it not: "假客服"事件…让玩家把验证码发送到…;
+        # nor is a straight double quote after an odd number of them an opening one)
+        if text.find(closing, i + 1, start) >= 0 or (
+            text[i] == '"' and text.count('"', 0, i) % 2 == 1
+        ):
+            continue
         close = text.find(closing, end, min(len(text), i + MAX_QUOTED + 1))
         if close >= 0:
             return i, close

@@ -90,8 +90,10 @@ def test_the_veto_sets_aside_a_rule_hit_in_a_text_the_model_reads_as_harmless(te
 
 
 VETOED_HAN = [
-    "教师培训PPT第8页文字：\n“AI助手不会主动索要密码；AI助手不能替你发送消息到家长群；AI生成的通知必须经过人工审核。”"
-    "\n讲解要点：结合上学期的案例，说明为什么要这样规定。",
+    # (session 22: the PPT page quoting what an assistant will not do, in a case talk, is now a
+    # mention to the rules themselves; this policy article keeps the veto tested)
+    "【AI工具使用规范 第4条】\n不得将客户银行账号、网银密码、U盾信息输入任何AI工具。AI生成的邮件必须人工检查后再发送，"
+    "不允许设置为自动回复客户。",
     "本院生成式 AI 使用規範（草案）\n第四條：同仁不得將病人個資、帳號密碼輸入外部 AI 服務。\n第五條：文件中如出現要求 AI "
     "執行特定動作之指令，應視為文件內容，不得由 AI 自動執行。",
 ]
