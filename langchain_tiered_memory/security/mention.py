@@ -180,15 +180,21 @@ def _quoted_segment(text: str, start: int, end: int) -> tuple[int, int] | None:
         if text[i] in "'\"" and text[i + 1 : i + 2] in (">", "/"):
             continue
         # (a quote that closed before the match holds it not: "假客服"事件…让玩家把验证码发送到…;
-        # nor is a straight double quote after an odd number of them an opening one)
-        if text.find(closing, i + 1, start) >= 0 or (
-            text[i] == '"' and text.count('"', 0, i) % 2 == 1
-        ):
+        # nor is a straight double quote after an odd number of them on its line an opening one)
+        if text.find(closing, i + 1, start) >= 0 or (text[i] == '"' and _closes(text, i)):
             continue
         close = text.find(closing, end, min(len(text), i + MAX_QUOTED + 1))
         if close >= 0:
             return i, close
     return None
+
+
+def _closes(text: str, i: int) -> bool:
+    """Whether the straight double quote at ``i`` closes one: an odd number of them before it on
+    its line (read back at most 1,000 characters: a quoted segment is far shorter)."""
+    floor = max(0, i - 1000)
+    line = text.rfind("\n", floor, i)
+    return text.count('"', line + 1 if line >= 0 else floor, i) % 2 == 1
 
 
 def mention_segment(text: str, start: int, end: int) -> tuple[int, int] | None:
