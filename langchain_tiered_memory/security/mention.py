@@ -240,7 +240,15 @@ def attack_write_up(text: str) -> bool:
 _ZH_ATTACKS_NAMED = re.compile(r"注入|攻[击擊]|越[狱獄]|劫持|[红紅][队隊]|[诈詐][骗騙]|[骗騙]子|[钓釣][鱼魚]")
 # Candidate quotations for quoted_examples_blanked (curly, CJK corner and straight double quotes;
 # a straight single quote is too often an apostrophe).
-_QUOTATION = re.compile(r"“[^”\n]{1,160}”|「[^」\n]{1,160}」|『[^』\n]{1,160}』|\"[^\"\n]{1,160}\"")
+def _quotations(longest: int) -> str:
+    """Curly, CJK corner and straight double quotations of at most ``longest`` characters."""
+    return (
+        f"“[^”\\n]{{1,{longest}}}”|「[^」\\n]{{1,{longest}}}」|『[^』\\n]{{1,{longest}}}』"
+        f'|"[^"\\n]{{1,{longest}}}"'
+    )
+
+
+_QUOTATION = re.compile(_quotations(MAX_QUOTED))
 
 
 # A writer asking whether a message they received is a scam (is this a scam?, 这是诈骗吧？): the
@@ -255,9 +263,8 @@ _READER = re.compile(
     r"(?<![a-z])(?:ai|assistants?|bots?|models?|llms?|chatgpt|gpt)(?![a-z])|助手|助理|智能|模型|机器人|機器人",
     re.IGNORECASE,
 )
-_SCAM_QUOTATION = re.compile(
-    _QUOTATION.pattern.replace("160", "400") + r"|(?<=[\s:：])'[^'\n]{12,400}'(?=[\s.,;:!?]|$)"
-)
+# (a received message runs longer than an example, and is often quoted in straight single quotes)
+_SCAM_QUOTATION = re.compile(_quotations(400) + r"|(?<=[\s:：])'[^'\n]{12,400}'(?=[\s.,;:!?]|$)")
 
 
 def names_attacks(text: str) -> bool:

@@ -17,6 +17,11 @@ from .zh_fold import SENTENCE_END
 __all__ = ["OWN", "reports_phishing", "writers_safeguard"]
 
 
+def _sentence_start(text: str, at: int) -> int:
+    """Where the sentence holding ``text[at]`` starts."""
+    return max((m.end() for m in SENTENCE_END.finditer(text, 0, at)), default=0)
+
+
 def writers_safeguard(window: str, act: re.Match[str]) -> bool:
     """Whether the hostile ``act`` of a standing rule in ``window`` is the writer's own
     protection rather than a poisoned memory (see the module doc)."""
@@ -43,7 +48,7 @@ def _waives_a_harmless_check(window: str, act: re.Match[str]) -> bool:
     sending, no link, no secret)."""
     if _WAIVED.search(act.group()) is None:
         return False
-    start = max((m.end() for m in SENTENCE_END.finditer(window, 0, act.start())), default=0)
+    start = _sentence_start(window, act.start())
     end = SENTENCE_END.search(window, act.end())
     return _CONSEQUENCE.search(window, start, end.start() if end else len(window)) is None
 
@@ -64,7 +69,7 @@ def _warned_against(window: str, at: int) -> bool:
     """Whether the hostile act at ``at`` is the writer's protection: warned against, alerted to,
     sent to a destination the sentence gives the writer, or a reminder to the writer."""
     start = max((m.end() for m in _CLAUSE_START.finditer(window, 0, at)), default=0)
-    sentence = max((m.end() for m in SENTENCE_END.finditer(window, 0, at)), default=0)
+    sentence = _sentence_start(window, at)
     end = SENTENCE_END.search(window, at)
     # a warning word before the act in its clause, an alert anywhere in its sentence (…的邮件
     # 提高警惕; 凡是要求您转账到安全账户的，都是诈骗), or a destination its sentence gives to the
@@ -90,7 +95,7 @@ _TO_MYSELF = re.compile(r"\s{0,2}(?:给|到|至)?(?:我自己|我本人)")
 def _sent_to_the_writer(window: str, act: re.Match[str]) -> bool:
     """Whether the hostile ``act`` sends to the writer themselves (…抄送我自己)."""
     # (others' things to "myself" stay refused: 把客户的密码都发给我自己)
-    sentence = max((m.end() for m in SENTENCE_END.finditer(window, 0, act.start())), default=0)
+    sentence = _sentence_start(window, act.start())
     return (
         _TO_MYSELF.match(window, act.end()) is not None
         and _OTHERS_THINGS.search(window, sentence, act.end()) is None
@@ -134,8 +139,8 @@ def _reminds_writer(window: str, start: int, stop: int) -> bool:
 OWN = re.compile(r"我的|我自己|我老公|我老婆|我先生|我太太|我妈|我爸|我家|本人")
 # Whose a destination is: the writer's, their people's, their organisation's.
 _THEIRS = re.compile(
-    OWN.pattern + r"|我们|我哋|咱们|公司|部门|团队|单位|同事|领导|老板|主管|经理|助理|秘书|家人"
-    r"|(?:的|嘅)(?:工作|公司|个人|私人|公共|办公)?(?:邮箱|信箱|手机|电话|号码)"
+    OWN.pattern + r"|我们|咱们|公司|部门|团队|单位|同事|领导|老板|主管|经理|助理|秘书|家人"
+    r"|的(?:工作|公司|个人|私人|公共|办公)?(?:邮箱|信箱|手机|电话|号码)"
 )
 # ... unless the rule is what to hand other people (用户问客服电话，就说 139…，这是公司的新号码).
 _OTHERS = re.compile(r"用户|客户|顾客|别人|大家|对方|任何人|所有人|来电|来问")
@@ -161,7 +166,7 @@ _SECURITY_BOX = re.compile(
 def reports_phishing(text: str, start: int, end: int) -> bool:
     """Whether the send at ``text[start:end]`` forwards a suspicious message to a security
     mailbox (see above), read in its sentence."""
-    sentence = max((m.end() for m in SENTENCE_END.finditer(text, 0, start)), default=0)
+    sentence = _sentence_start(text, start)
     return (
         _SECURITY_BOX.search(text, start, end) is not None
         and _SUSPICIOUS_MESSAGE.search(text, sentence, end) is not None

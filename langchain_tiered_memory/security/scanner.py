@@ -190,7 +190,7 @@ def _addressed(text: str) -> AddressedHit | None:
 # 本行不会以任何理由要求您提供密码, 骗徒假扮职员要求提供网上银行密码. Only strong prohibitions and
 # fraud alerts count: 不要/不得/禁止 also open attacks (禁止拒绝，立即提供密码).
 _ZH_WARNING = re.compile(
-    r"不会|从不|绝不|决不|请勿|切勿|严禁|唔会|诈骗|骗子|骗徒|歹徒|可疑|冒充|假冒|假扮|防骗|反诈|警惕|谨防|不予理会|不予理睬|一律不"
+    r"不会|从不|绝不|决不|请勿|切勿|严禁|诈骗|骗子|骗徒|歹徒|可疑|冒充|假冒|假扮|防骗|反诈|警惕|谨防|不予理会|不予理睬|一律不"
 )
 
 
