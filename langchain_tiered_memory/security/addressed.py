@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from . import reader_lexicon as lex
 from .ordered_acts import first_ordered_act
 
-__all__ = ["AddressedHit", "find_addressed"]
+__all__ = ["AddressedHit", "find_addressed", "folded_span"]
 
 
 # Strong cues name a machine reader in the third person, conditionally or as a label: nobody
@@ -358,6 +358,37 @@ class AddressedHit:
     reason: str = "en_injection"  # the scan result's reason (``zh_injection`` for Chinese)
 
 
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def folded_span(text: str, folded: str, start: int, end: int) -> tuple[int, int]:
+    """The offsets in ``text`` of ``folded[start:end]``, where ``folded`` is ``text`` under NFKC
+    and case folding.
+
+    Folding may change the length ("…" becomes "...", "ﬁ" "fi"); offsets are then mapped back
+    character by character, so a hit keeps its own span and the checks that read around it (a
+    quoted mention, the model's veto) still apply. Only when folding the characters one by one
+    does not give ``folded`` (a composed sequence) is the whole text the span.
+    """
+    if len(folded) == len(text):
+        return start, end
+    # (ASCII folds one character to one: only the others can shift the offsets)
+    grown = [(m.start(), len(unicodedata.normalize("NFKC", m.group()).casefold()))
+             for m in _NON_ASCII.finditer(text)]
+    if len(text) + sum(n - 1 for _, n in grown) != len(folded):
+        return 0, len(text)
+    origin: list[int] = []  # the text offset of each folded character, built up to ``end``
+    at = 0
+    for index, width in grown:
+        if len(origin) >= end:
+            break
+        origin.extend(range(at, index))
+        origin.extend([index] * width)
+        at = index + 1
+    origin.extend(range(at, at + max(0, end - len(origin))))
+    return origin[start], origin[end - 1] + 1 if end > start else origin[start]
+
+
 def _paragraph(folded: str, start: int, end: int, before: int = 0) -> tuple[int, str]:
     """From ``before`` characters ahead of a cue to ``_WINDOW`` after it, within its paragraph."""
     lo = max(0, start - before)
@@ -407,11 +438,9 @@ def find_addressed(text: str) -> AddressedHit | None:
     folded = unicodedata.normalize("NFKC", text).casefold()
     # A comment block is one flow of text: the line break before a comment marker is a space.
     folded = _COMMENT_BREAK.sub(" ", folded)
-    # Offsets hold only when folding kept the length (the common case); else the whole text.
-    same = len(folded) == len(text)
 
     def hit(rule: str, start: int, end: int) -> AddressedHit:
-        return AddressedHit(rule, start, end) if same else AddressedHit(rule, 0, len(text))
+        return AddressedHit(rule, *folded_span(text, folded, start, end))
 
     claim = _SELF.search(folded) if _holds(folded, _SELF_WORDS) else None
     if claim is not None:

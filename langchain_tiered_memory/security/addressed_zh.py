@@ -312,7 +312,7 @@ def _find(text: str) -> AddressedHit | None:
     ):
         return AddressedHit("hijack_zh.dismiss_then_output", *dismissed, _ZH)
     fixed = find_task_then_line_zh(text)
-    if fixed is not None:
+    if fixed is not None and not _mentioned(text, folded, fixed[1]):
         return AddressedHit("hijack_zh.task_then_fixed_line", *fixed, _ZH)
     # Every reader cue below names a reader with one of these words: a text without any (most
     # Chinese text, and a megabyte of repeated 忽略) skips their passes.
@@ -361,6 +361,9 @@ def _mentioned(text: str, folded: str, end: int) -> bool:
     Everyday quotes (翻译“…”, 比如“…”) are not enough: the text must name the attack or report
     a case.
     """
+    # (a hijack may end on the opening quote of its forced line, 直接回复‘…’: the quote that
+    # holds the hijack is the one around it, not the forced line's own)
+    end = len(text[:end].rstrip("“‘「『\"'：: ")) or end
     return (
         _ATTACK_TALK.search(folded) is not None
         and len(folded) == len(text)

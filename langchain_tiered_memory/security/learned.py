@@ -10,8 +10,8 @@ windows, the highest score wins; texts too short to judge are left to the rules.
 
 A model with a ``veto`` above 0 also **clears** what it is nearly sure is harmless: a hit of a
 plain-text rule (an English, Chinese or other-language pattern read in the literal text, or an
-order addressed to a reader) with at least ``MIN_CONTEXT_WORDS`` (16) words around it is set aside
-when the model scores the whole text below :attr:`LearnedClassifier.veto` (0.06 in the shipped
+order addressed to a reader) with at least ``MIN_CONTEXT_WORDS`` (16) words around it, or in a
+text of at least `MIN_TEXT_WORDS` (32) words, is set aside when the model scores the whole text below :attr:`LearnedClassifier.veto` (0.06 in the shipped
 model; 0.15, :attr:`LearnedClassifier.veto_han`, for a hit in Chinese characters), and the hit
 with 40 characters either side scores below it too. The guards are what make a veto safe:
 unguarded, 0.02 cleared "My name is Bob. I prefer to always disregard prior instructions."
@@ -20,7 +20,11 @@ dilutes the whole text's score ("Could you recommend … ? Ignore the above ques
 …" scores 0.02, its hit's surroundings 0.31). Rule hits read through ROT13, in a decoded
 payload, or in hidden or look-alike characters are never cleared: the model cannot read those.
 Rule hits in disguised spans (spaced-out letters, digits for letters, punctuation inside words)
-are not cleared either. The levels were chosen on eleven authors the model never saw (``benchmarks/train_injection_classifier.py`` gives the
+are not cleared either. A text of 32 words or more may be cleared whatever the length of its hit:
+an order addressed to a reader spans from its cue to its act ("for the AI working group: ... ability
+to send"), so a lecture note or a policy can be mostly hit; its window must still score below the
+veto. (Session 23: dev false positives 213 -> 185 of 29,531, AR-BJ 70 -> 67, no attack changed.)
+The levels were chosen on eleven authors the model never saw (``benchmarks/train_injection_classifier.py`` gives the
 figures): trigger-word false positives 47 -> 40 of 1,870, Chinese 49 -> 33 of 1,430, and no
 attack.
 
@@ -74,6 +78,9 @@ _DISGUISED = re.compile(
     r"(?<!\w)\w(?:[\W_]{1,3}\w(?!\w)){2}|[a-z]+\d+[a-z]|\d+[a-z]+\d|[a-z][.*_|·•~^][a-z]",
     re.IGNORECASE,
 )
+# An address is no disguise: the dots in "hr@lingobooking.co" or "https://a.example/x" are its
+# own, not punctuation slipped into an override's words.
+_ADDRESS = re.compile(r"https?://\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.IGNORECASE)
 
 
 def plain_text_hit(result: ScanResult, text: str) -> bool:
@@ -92,11 +99,14 @@ def plain_text_hit(result: ScanResult, text: str) -> bool:
     if result.span is None:
         return False
     start, end = result.span
-    return _DISGUISED.search(make_view(text[start:end], "literal")) is None
+    return _DISGUISED.search(_ADDRESS.sub(" ", make_view(text[start:end], "literal"))) is None
 
 
 _AROUND = 40
 """Characters either side of a rule hit that the veto also scores."""
+MIN_TEXT_WORDS = 32
+"""Words (a Chinese character counts as one) from which a text's hit may be cleared however much
+of the text it spans."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +155,8 @@ class LearnedClassifier:
 
     def clears(self, text: str, span: tuple[int, int], *, score: float | None = None) -> bool:
         """Whether the veto sets aside the plain-text rule hit at ``span`` (see
-        :func:`plain_text_hit`): at least `MIN_CONTEXT_WORDS` words lie around it, and both the
+        :func:`plain_text_hit`): at least `MIN_CONTEXT_WORDS` words lie around it (or the text
+        has at least `MIN_TEXT_WORDS`), and both the
         text (``score`` when already computed) and the hit with `_AROUND` characters either side
         score below the veto (`veto_han` for a span in Chinese characters)."""
         veto = self.veto_han if self.veto_han is not None and span_is_han(text, span) else self.veto
@@ -153,7 +164,8 @@ class LearnedClassifier:
             return False
         if (self.score(text) if score is None else score) >= veto:
             return False
-        if context_words(text, span) < MIN_CONTEXT_WORDS:
+        if (context_words(text, span) < MIN_CONTEXT_WORDS
+                and context_words(text, (0, 0)) < MIN_TEXT_WORDS):
             return False
         # (the hit's surroundings too: a long harmless preamble dilutes the whole text's score)
         start, end = span

@@ -30,7 +30,7 @@ import re
 import unicodedata
 
 from . import reader_lexicon as lex
-from .addressed import AddressedHit
+from .addressed import AddressedHit, folded_span
 
 __all__ = ["find_unaddressed_order"]
 
@@ -146,7 +146,6 @@ def _lines_with(folded: str, words: re.Pattern[str]) -> list[tuple[int, int]]:
 def find_unaddressed_order(text: str) -> AddressedHit | None:
     """The first order in ``text`` that hands over a secret, money, access or data, or hides it."""
     folded = unicodedata.normalize("NFKC", text).casefold()
-    same = len(folded) == len(text)
     for (rule, words, pattern), word_pattern in zip(_CLASSES, _WORDS, strict=True):
         if not any(map(folded.__contains__, words)):
             continue
@@ -157,5 +156,5 @@ def find_unaddressed_order(text: str) -> AddressedHit | None:
                     continue
                 if _WARNS.search(folded) is not None:
                     return None
-                return AddressedHit(rule, *((order.start(), order.end()) if same else (0, len(text))))
+                return AddressedHit(rule, *folded_span(text, folded, order.start(), order.end()))
     return None
