@@ -385,7 +385,9 @@ def _standing(text: str, folded: str, weak: bool) -> AddressedHit | None:
         lo, window = _paragraph(folded, cue.start(), cue.end())
         act = _HOSTILE.search(window)
         if act is not None and not _mentioned(text, folded, lo + act.end()):
-            return AddressedHit("addressed_zh.assistant_hostile", cue.start(), lo + act.end(), _ZH)
+            # (the act may come before the cue in its paragraph: the span covers both, in order)
+            return AddressedHit("addressed_zh.assistant_hostile", min(cue.start(), lo + act.start()),
+                                max(cue.end(), lo + act.end()), _ZH)
     # A notice to people (各位同事：, 王经理，, 大家好): its standing rules are their routine.
     if _TO_PEOPLE.match(folded):
         return None
