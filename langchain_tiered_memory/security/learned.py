@@ -72,15 +72,19 @@ __all__ = [
 
 _PLAIN_REASONS = frozenset({"en_injection", "zh_injection", "intl_injection"})
 # Signs that a matched span was disguised: three spaced-out single letters or characters in a
-# row ("i g n o r e", "忽 略 以 上", "i.g.n"), digits inside words ("1gn0r3"), punctuation slipped
-# inside a word ("ign.ore", "instru*ctions").
+# row ("i g n o r e", "忽 略 以 上", "i.g.n"; not digits: "6/4 1." is a date and a list),
+# digits inside words ("1gn0r3"), punctuation slipped inside a word ("ign.ore", "instru*ctions").
 _DISGUISED = re.compile(
-    r"(?<!\w)\w(?:[\W_]{1,3}\w(?!\w)){2}|[a-z]+\d+[a-z]|\d+[a-z]+\d|[a-z][.*_|·•~^][a-z]",
+    r"(?<!\w)[^\W\d_](?:[\W_]{1,3}[^\W\d_](?!\w)){2}|[a-z]+\d+[a-z]|\d+[a-z]+\d"
+    r"|[a-z][.*_|·•~^][a-z]",
     re.IGNORECASE,
 )
-# An address is no disguise: the dots in "hr@lingobooking.co" or "https://a.example/x" are its
-# own, not punctuation slipped into an override's words.
-_ADDRESS = re.compile(r"https?://\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.IGNORECASE)
+# An address or an abbreviation is no disguise: the dots in "hr@lingobooking.co",
+# "https://a.example/x" or "e.g." are their own, not punctuation slipped into an override's words.
+_ADDRESS = re.compile(
+    r"https?://\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b(?:e\.g|i\.e|a\.m|p\.m|u\.s|u\.k)\.",
+    re.IGNORECASE,
+)
 
 
 def plain_text_hit(result: ScanResult, text: str) -> bool:
