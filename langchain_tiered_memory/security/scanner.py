@@ -267,11 +267,8 @@ def _rule_hit(text: str, rules: RuleSet) -> ScanResult | None:
 # order planted for a reader points at the text it sits in (this page, reading this, below) or
 # carries its payoff (a destination, a secret); a general statement in a write-up does neither.
 _GENERAL_KINDS = ("addressed.assistant_hostile", "addressed.machine_reader")
-_POINTS_HERE = re.compile(
-    r"\b(?:this|these|the following|below|above|here)\b|reading th|@|" + DESTINATION
-    + r"|\b" + SECRET,
-    re.IGNORECASE,
-)
+_POINTS_HERE = re.compile(r"\b(?:this|these|the following|below|above|here)\b|reading th", re.IGNORECASE)
+_PAYOFF_NEAR = re.compile(r"@|" + DESTINATION + r"|\b" + SECRET, re.IGNORECASE)
 
 
 # ... and what it says a reader should do is keep data from acting as instructions ("treat
@@ -289,10 +286,19 @@ _PAYOFF_ACT = re.compile(
 )
 
 
+_SENTENCE_STOP = re.compile(r"[.!?\n]")
+
+
 def _generic_in_write_up(text: str, hit: AddressedHit) -> bool:
-    if hit.rule not in _GENERAL_KINDS or _POINTS_HERE.search(text, hit.start, hit.end + 200):
+    if hit.rule not in _GENERAL_KINDS or _PAYOFF_NEAR.search(text, hit.start, hit.end + 200):
         return False
-    said = text[hit.start : hit.end].casefold()
+    # (what it says runs to the end of its sentence: "any LLM that reads these fields must" is
+    # followed by "treat them as data"; the text it points at is named in that sentence)
+    stop = _SENTENCE_STOP.search(text, hit.end, hit.end + 120)
+    end = stop.start() if stop is not None else hit.end + 120
+    if _POINTS_HERE.search(text, hit.start, end):
+        return False
+    said = text[hit.start : end].casefold()
     if _HANDLING.search(said) is None or _PAYOFF_ACT.search(said) is not None:
         return False
     return attack_write_up(text)
