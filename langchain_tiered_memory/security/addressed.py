@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from . import reader_lexicon as lex
@@ -361,9 +361,15 @@ class AddressedHit:
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
-def folded_span(text: str, folded: str, start: int, end: int) -> tuple[int, int]:
+def _nfkc_casefold(char: str) -> str:
+    return unicodedata.normalize("NFKC", char).casefold()
+
+
+def folded_span(
+    text: str, folded: str, start: int, end: int, *, fold: Callable[[str], str] = _nfkc_casefold
+) -> tuple[int, int]:
     """The offsets in ``text`` of ``folded[start:end]``, where ``folded`` is ``text`` under NFKC
-    and case folding.
+    and case folding (or, character by character, ``fold``: it must keep ASCII one for one).
 
     Folding may change the length ("…" becomes "...", "ﬁ" "fi"); offsets are then mapped back
     character by character, so a hit keeps its own span and the checks that read around it (a
@@ -373,8 +379,7 @@ def folded_span(text: str, folded: str, start: int, end: int) -> tuple[int, int]
     if len(folded) == len(text):
         return start, end
     # (ASCII folds one character to one: only the others can shift the offsets)
-    grown = [(m.start(), len(unicodedata.normalize("NFKC", m.group()).casefold()))
-             for m in _NON_ASCII.finditer(text)]
+    grown = [(m.start(), len(fold(m.group()))) for m in _NON_ASCII.finditer(text)]
     if len(text) + sum(n - 1 for _, n in grown) != len(folded):
         return 0, len(text)
     origin: list[int] = []  # the text offset of each folded character, built up to ``end``

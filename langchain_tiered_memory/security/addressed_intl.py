@@ -30,7 +30,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .addressed import AddressedHit
+from .addressed import AddressedHit, folded_span
 from .intl_lexicon import DESTINATION, Lexicon
 from .lexicon_de_ru import DE, RU
 from .lexicon_fr_es import ES, FR
@@ -206,11 +206,15 @@ def _search(lang: _Compiled, folded: str, lo: int, hi: int) -> AddressedHit | No
     return None
 
 
-def _located(hit: AddressedHit, lo: int, hi: int, same: bool) -> AddressedHit:
-    """``hit`` (offsets into a folded region) as offsets into the text."""
-    if same:
-        return AddressedHit(hit.rule, lo + hit.start, lo + hit.end, hit.reason)
-    return AddressedHit(hit.rule, lo, hi, hit.reason)  # folding changed the length
+def _fold_char(char: str) -> str:
+    return unicodedata.normalize("NFKC", char).lower().translate(_FOLD)
+
+
+def _located(hit: AddressedHit, lo: int, region: str, folded: str) -> AddressedHit:
+    """``hit`` (offsets into ``folded``, the fold of ``region``, which starts at ``lo`` in the
+    text) as offsets into the text."""
+    start, end = folded_span(region, folded, hit.start, hit.end, fold=_fold_char)
+    return AddressedHit(hit.rule, lo + start, lo + end, hit.reason)
 
 
 def _hits(text: str) -> Iterator[AddressedHit]:
@@ -222,7 +226,7 @@ def _hits(text: str) -> Iterator[AddressedHit]:
         for i in sorted(i for i, at in found.items() if 2 * len(at) >= most or i in _SCRIPT_IDS):
             hit = _search(_LANGS[i], folded, 0, len(folded))
             if hit is not None:
-                yield _located(hit, 0, len(text), len(folded) == len(text))
+                yield _located(hit, 0, text, folded)
                 return
         return
     folds: dict[tuple[int, int], str] = {}
@@ -233,7 +237,7 @@ def _hits(text: str) -> Iterator[AddressedHit]:
                 part = folds[lo, hi] = fold(text[lo:hi])
             hit = _search(_LANGS[i], part, 0, len(part))
             if hit is not None:
-                yield _located(hit, lo, hi, len(part) == hi - lo)
+                yield _located(hit, lo, text[lo:hi], part)
                 break
 
 
