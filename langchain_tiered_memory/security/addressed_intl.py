@@ -30,13 +30,14 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .addressed import AddressedHit, folded_span
+from .addressed import AddressedHit
 from .intl_lexicon import DESTINATION, Lexicon
 from .lexicon_de_ru import DE, RU
 from .lexicon_fr_es import ES, FR
 from .lexicon_it_pt import IT, PT
 from .lexicon_ja_ko import JA, KO
 from .matcher import AnchorFinder
+from .spans import folded_span
 
 __all__ = ["find_addressed_intl"]
 

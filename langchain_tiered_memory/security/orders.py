@@ -30,7 +30,8 @@ import re
 import unicodedata
 
 from . import reader_lexicon as lex
-from .addressed import AddressedHit, folded_span
+from .addressed import AddressedHit
+from .spans import folded_span
 
 __all__ = ["find_unaddressed_order"]
 
