@@ -28,8 +28,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from . import reader_lexicon as lex
+from .normalize import folded_span
 from .ordered_acts import first_ordered_act
-from .spans import folded_span
 
 __all__ = ["AddressedHit", "find_addressed"]
 

@@ -37,7 +37,7 @@ from .lexicon_fr_es import ES, FR
 from .lexicon_it_pt import IT, PT
 from .lexicon_ja_ko import JA, KO
 from .matcher import AnchorFinder
-from .spans import folded_span
+from .normalize import folded_span
 
 __all__ = ["find_addressed_intl"]
 

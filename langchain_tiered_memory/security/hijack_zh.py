@@ -364,6 +364,7 @@ _OPEN_PAIR = re.compile(
 
 
 def _open_pair(folded: str) -> tuple[int, int] | None:
+    """Span of the first open dismissal followed by a fixed line (`_OPEN_PAIR`), or ``None``."""
     for pair in _OPEN_PAIR.finditer(folded):
         force = _FORCE.match(folded, pair.end())
         if force is not None and _fixed_line(folded, force):

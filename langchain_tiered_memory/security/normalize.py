@@ -54,6 +54,7 @@ from .zh_fold import VIEW_FOLD
 __all__ = [
     "VIEWS",
     "fold_pattern",
+    "folded_span",
     "join_points",
     "make_view",
     "make_views",
@@ -388,6 +389,12 @@ def to_original(text: str, view: str, index: int, *, end: bool = False) -> int:
     table = _table(view)
     if view == "spaced":
         target = _unsqueeze(text.translate(table), target)
+    return _walk_back(text, table, target, end)
+
+
+def _walk_back(text: str, table: _Table, target: int, end: bool) -> int:
+    """The offset in ``text`` of view character ``target``, the view being
+    ``text.translate(table)`` (the end of its source character when ``end``)."""
     done = 0  # view characters produced so far
     pos = 0
     # Whole chunks first (C speed), then character by character inside the last one.
@@ -404,6 +411,35 @@ def to_original(text: str, view: str, index: int, *, end: bool = False) -> int:
         done += width
         pos += 1
     return len(text)
+
+
+def _nfkc_casefold(char: str) -> str:
+    return unicodedata.normalize("NFKC", char).casefold()
+
+
+@lru_cache(maxsize=8)
+def _fold_table(fold: Callable[[str], str]) -> _Table:
+    return _Table(fold)
+
+
+def folded_span(
+    text: str, folded: str, start: int, end: int, *, fold: Callable[[str], str] = _nfkc_casefold
+) -> tuple[int, int]:
+    """The offsets in ``text`` of ``folded[start:end]``, where ``folded`` is ``text`` folded by a
+    detector: NFKC and case folding, or ``fold`` applied character by character.
+
+    Folding may change the length ("…" becomes "...", "ﬁ" becomes "fi"); the offsets are then
+    walked back as :func:`to_original` walks a view's, so a hit keeps its own span and the checks
+    that read around it (a quoted mention, the model's veto) still apply. Only when folding
+    character by character does not give ``folded``'s length (a sequence NFKC composes) is the
+    whole text the span.
+    """
+    if len(folded) == len(text):
+        return start, end
+    table = _fold_table(fold)
+    if len(text.translate(table)) != len(folded):
+        return 0, len(text)
+    return _walk_back(text, table, start, False), _walk_back(text, table, max(start, end - 1), True)
 
 
 def _joined_to_original(text: str, view: str, target: int, end: bool) -> int:

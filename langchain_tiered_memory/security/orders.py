@@ -31,7 +31,7 @@ import unicodedata
 
 from . import reader_lexicon as lex
 from .addressed import AddressedHit
-from .spans import folded_span
+from .normalize import folded_span
 
 __all__ = ["find_unaddressed_order"]
 

@@ -6,7 +6,7 @@ not copied from the sets.
 - A text in which NFKC changes the length ("…" becomes "...", "ﬁ" becomes "fi") gave every
   addressed-order hit the whole text as its span: the quoted-mention check and the learned
   model's veto, which read around the hit, could not apply. Offsets are now mapped back
-  character by character (`spans.folded_span`); the eight-language detector had the same
+  character by character (`normalize.folded_span`, walked back as the matching views are); the eight-language detector had the same
   fallback, to its whole region, and now maps its offsets the same way.
 - The veto never cleared a hit whose span held an e-mail address or a URL: its dots read as
   punctuation slipped inside a word, the sign of a disguised override.
@@ -47,7 +47,7 @@ from langchain_tiered_memory.security.addressed import find_addressed
 from langchain_tiered_memory.security.addressed_intl import find_addressed_intl
 from langchain_tiered_memory.security.addressed_zh import find_addressed_zh
 from langchain_tiered_memory.security.learned import learned_classifier, plain_text_hit
-from langchain_tiered_memory.security.spans import folded_span
+from langchain_tiered_memory.security.normalize import folded_span
 from langchain_tiered_memory.types import ScanResult
 
 
