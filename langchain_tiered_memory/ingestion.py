@@ -35,7 +35,7 @@ from .ingest.llm import extract_facts_llm, summarize_llm
 from .ingest.messages import Conversation, NormalizedMessage, normalize_role
 from .ingest.summary import extract_entities, score_importance, summarize
 from .provenance import WritePath
-from .types import Episode, MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel
+from .types import Episode, MemoryEntry, MemoryTier, MemoryType, ProvenanceLevel, new_id
 
 if TYPE_CHECKING:
     from .store._sources import BatchResult
@@ -310,6 +310,7 @@ class Ingestion:
             created_at=self.store.clock(),
             event_at=conv.messages[0].timestamp or conv.created_at,
             metadata=meta,
+            id=new_id(self.options.namespace),
         )
         return episode, source
 

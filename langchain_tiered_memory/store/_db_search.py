@@ -40,6 +40,7 @@ from ._db_statement import (
     search_rows,
     stats_from_row,
 )
+from ._db_statistics import BULK_WRITE, refresh_statistics
 from ._db_sync import sync_postings
 from ._db_vectors import (
     ann_index_name,
@@ -95,6 +96,7 @@ class DatabaseSearch:
         self._ann_built: set[tuple[str, int]] = set()
         self._ann_names: set[str] = set()
         self._ann_listed = -float("inf")
+        self._unchecked = 0
 
     def close(self) -> None:
         """Release the search's own connections (the store's engine is the store's to close)."""
@@ -117,6 +119,11 @@ class DatabaseSearch:
             # A write that added no vectors there (a delete, an archive) needs no new index.
             if dims and n_docs >= self.ann_min_rows:
                 self._maybe_build_ann(conn, namespace, dims)
+        # Checked once per BULK_WRITE entries written by this process, in one write or many.
+        self._unchecked += len(id_list)
+        if self._unchecked >= BULK_WRITE:
+            refresh_statistics(conn)
+            self._unchecked = 0
 
     def sync_episodes(self, conn: sa.Connection, ids: Iterable[str]) -> None:
         """`sync` for episodes (`_db_episodes`): call it in the transaction that wrote them."""

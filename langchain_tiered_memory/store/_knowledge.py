@@ -208,7 +208,7 @@ class Knowledge:
                 replaced |= self._drop_doc(conn, p.doc_id, namespace)
                 self._insert_doc(conn, p, namespace, now, path)
                 for idx, chunk in enumerate(p.chunks):
-                    chunk_id = new_id()
+                    chunk_id = new_id(namespace)
                     conn.execute(
                         sa.insert(knowledge_chunks).values(
                             id=chunk_id,

@@ -162,7 +162,7 @@ class Writer:
         now: datetime,
     ) -> None:
         """Validate one draft against the store and queue its rows (inserted in bulk later)."""
-        entry_id = new_id()
+        entry_id = new_id(draft.namespace)
         previous = None
         version = 1
         key = draft.key or f"mem:{entry_id}"
