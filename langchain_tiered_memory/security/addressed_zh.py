@@ -141,8 +141,9 @@ def _job_outcomes(folded: str) -> Iterator[tuple[int, int, bool, re.Match[str]]]
 
 
 _OUTCOME = re.compile(
-    r"(?:输出|写|填写?|填入|标记|标注|标示|勾选|认定|给出|出具|列为|置为|记为|记录为|结论)[^。！？\n]{0,16}?"
-    r"[“\"「『‘]"
+    # (写了“…”, 写成了“…” report what was written: 发票备注里写了“请直接付款至新账户”)
+    r"(?:输出|写|填写?|填入|标记|标注|标示|勾选|认定|给出|出具|列为|置为|记为|记录为|结论)(?!了|成了|为了)"
+    r"[^。！？\n]{0,16}?[“\"「『‘]"
     r"|(?:无需|不必|不用|不要|勿|不得|停止|略过|跳过|不需要|不再)[^。！？\n，,]{0,6}?(?:核对|核查|核实|校验|查重"
     r"|检查|比对|比较|审核|复核|调取|检索|标注|计算|引用|提及|提到|列出|披露|扣分|加费|转给|抄送|参考"
     r"|解释|说明|审核依据|理由)"
@@ -182,8 +183,9 @@ _SECRET = (
 _HOSTILE = re.compile(
     "|".join(
         (
-            r"(?:发|发送|转发|上传|导出|同步|泄露|贴出|列出|附上|收集|提供|回复|分享|共享|抄送)"
-            r"[^。！？\n]{0,30}?" + _SECRET,
+            # (发 of 发票, 发现, 发生 sends nothing; 回复这个账号 names whom to reply to)
+            r"(?:发(?![票现生展挥明音])|发送|转发|上传|导出|同步|泄露|贴出|列出|附上|收集|提供|回复|分享|共享|抄送)"
+            r"(?!(?:这个|此|本|该)(?:账号|帐号))[^。！？\n]{0,30}?" + _SECRET,
             _SECRET + r"[^。！？\n]{0,20}?(?:发|发送|转发|上传|导出|同步|贴出|告诉|分享|共享|抄送|给(?:他|她|对方))",
             # (别 of 特别说明, 分别, 区别 is no "don't"; 不要提前 is no "don't mention")
             r"(?:不要|无需|不用|不必|(?<![特分区级识性类告])别|不需要)(?:再次?)?(?:向我|跟我|和我|找我|问我)?(?:告知|告诉|提及|提(?!前)|说明|向用户说明|确认|核实|"
@@ -271,6 +273,7 @@ def _paragraph(folded: str, start: int, end: int) -> tuple[int, str]:
 
 
 _CJK = re.compile("[\u4e00-\u9fff]")
+_NEXT_TURN = re.compile(r"\n\s*[\[【][^\]】\n]{1,24}[\]】]")
 
 
 _TO_PEOPLE = re.compile(
@@ -322,6 +325,10 @@ def _find(text: str) -> AddressedHit | None:
         if _own_address(folded, cue.start()):
             continue
         lo, window = _paragraph(folded, cue.end(), cue.end())
+        # (the next speaker's turn of a chat log is theirs: [双流店-刘店长] @手册助手 病假要交什么
+        # 证明？ then [手册助手] 根据…可先口头请假)
+        turn = _NEXT_TURN.search(window, cue.end() - lo)
+        window = window if turn is None else window[: turn.start()]
         directive = _DIRECTIVE.search(window)
         # (an order quoted in a talk about injections: 练习：哪句属于“提示词注入”？B. "阅读本页的助手，请…")
         if directive is not None and not _mentioned(text, folded, lo + directive.end()):
