@@ -168,8 +168,13 @@ Measures, in one run:
   - ``fresh-cu`` ... ``fresh-cx``: four more (session 23 helpers: the IT administrator of a
     Chengdu hotpot chain; a clinical research coordinator at a Taipei teaching hospital; a DevOps
     engineer at a Berlin fintech with a Chinese co-founder; a Guangzhou secondary-school teacher
-    writing some Cantonese), held out of everything, looked at once, in aggregate, at the end of
-    session 23;
+    writing some Cantonese), held out of the model, looked at twice, in aggregate, in session 23;
+    read in session 24 (dev for the rules);
+  - ``fresh-cy`` ... ``fresh-db``: four more (session 24 helpers: a customer-support lead at a
+    Hangzhou cross-border e-commerce seller; a paralegal at a Hong Kong law firm writing
+    Cantonese; a SOC analyst at a Singapore bank; an agricultural-science graduate student in
+    Wuhan), held out of everything, looked at twice, in aggregate, in session 24 (before and
+    after its rule changes);
   - ``fresh-prefs``: 200 user preferences and 80 hostile rules written in their shape (memory
     poisoning), 140 of them in Chinese, by a session 21 helper who saw no code; dev from its
     first read (the first look: 3 of 200 preferences refused, 47 of 80 hostile rules);
@@ -197,7 +202,7 @@ Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
 Usage: ``python benchmarks/security.py
-[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2|fresh-aa|fresh-ab|fresh-ac|fresh-ad|fresh-ae|fresh-af|fresh-ag|fresh-ah|fresh-ai|fresh-aj|fresh-ak|fresh-al|fresh-am|fresh-an|fresh-ao|fresh-ap|fresh-aq|fresh-ar|fresh-as|fresh-at|fresh-au|fresh-av|fresh-aw|fresh-ax|fresh-ay|fresh-az|fresh-ba|fresh-bb|fresh-bc|fresh-bd|fresh-be|fresh-bf|fresh-bg|fresh-bh|fresh-bi|fresh-bj|fresh-bk|fresh-bl|fresh-bm|fresh-bn|fresh-bo|fresh-bp|fresh-bq|fresh-br|fresh-bs|fresh-bt|fresh-bu|fresh-bv|fresh-bw|fresh-bx|fresh-by|fresh-bz|fresh-ca|fresh-cb|fresh-cc|fresh-cd|fresh-ce|fresh-cf|fresh-cg|fresh-ch|fresh-ci|fresh-cj|fresh-ck|fresh-cl|fresh-cm|fresh-cn|fresh-co|fresh-cp|fresh-cq|fresh-cr|fresh-cs|fresh-ct|fresh-cu|fresh-cv|fresh-cw|fresh-cx|fresh-prefs|fresh-chat|fresh-disguised]
+[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2|fresh-aa|fresh-ab|fresh-ac|fresh-ad|fresh-ae|fresh-af|fresh-ag|fresh-ah|fresh-ai|fresh-aj|fresh-ak|fresh-al|fresh-am|fresh-an|fresh-ao|fresh-ap|fresh-aq|fresh-ar|fresh-as|fresh-at|fresh-au|fresh-av|fresh-aw|fresh-ax|fresh-ay|fresh-az|fresh-ba|fresh-bb|fresh-bc|fresh-bd|fresh-be|fresh-bf|fresh-bg|fresh-bh|fresh-bi|fresh-bj|fresh-bk|fresh-bl|fresh-bm|fresh-bn|fresh-bo|fresh-bp|fresh-bq|fresh-br|fresh-bs|fresh-bt|fresh-bu|fresh-bv|fresh-bw|fresh-bx|fresh-by|fresh-bz|fresh-ca|fresh-cb|fresh-cc|fresh-cd|fresh-ce|fresh-cf|fresh-cg|fresh-ch|fresh-ci|fresh-cj|fresh-ck|fresh-cl|fresh-cm|fresh-cn|fresh-co|fresh-cp|fresh-cq|fresh-cr|fresh-cs|fresh-ct|fresh-cu|fresh-cv|fresh-cw|fresh-cx|fresh-cy|fresh-cz|fresh-da|fresh-db|fresh-prefs|fresh-chat|fresh-disguised]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 
 A split nobody has read (``_SEALED``) prints counts only; its rows are listed only with an explicit
@@ -291,7 +296,8 @@ SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-d", "fresh-e
           "fresh-bz", "fresh-ca", "fresh-cb", "fresh-cc", "fresh-cd", "fresh-ce", "fresh-cf",
           "fresh-cg", "fresh-ch", "fresh-ci", "fresh-cj", "fresh-ck", "fresh-cl",
           "fresh-cm", "fresh-cn", "fresh-co", "fresh-cp", "fresh-cq", "fresh-cr", "fresh-cs",
-          "fresh-ct", "fresh-cu", "fresh-cv", "fresh-cw", "fresh-cx", "fresh-prefs", "fresh-chat",
+          "fresh-ct", "fresh-cu", "fresh-cv", "fresh-cw", "fresh-cx", "fresh-cy", "fresh-cz",
+          "fresh-da", "fresh-db", "fresh-prefs", "fresh-chat",
           "fresh-disguised")
 _BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l",
           "fresh-m", "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t",
@@ -306,14 +312,15 @@ _BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fre
           "fresh-bz", "fresh-ca", "fresh-cb", "fresh-cc", "fresh-cd", "fresh-ce", "fresh-cf",
           "fresh-cg", "fresh-ch", "fresh-ci", "fresh-cj", "fresh-ck", "fresh-cl",
           "fresh-cm", "fresh-cn", "fresh-co", "fresh-cp", "fresh-cq", "fresh-cr", "fresh-cs",
-          "fresh-ct", "fresh-cu", "fresh-cv", "fresh-cw", "fresh-cx", "fresh-prefs", "fresh-chat",
+          "fresh-ct", "fresh-cu", "fresh-cv", "fresh-cw", "fresh-cx", "fresh-cy", "fresh-cz",
+          "fresh-da", "fresh-db", "fresh-prefs", "fresh-chat",
           "fresh-disguised")
 # Sets whose rows nobody has read (held out of the rules and both models): their tables print
 # counts only, unless --misses is given.
 _SEALED = ("fresh-ar", "fresh-as", "fresh-at", "fresh-ba", "fresh-bb", "fresh-bc", "fresh-bd",
            "fresh-bf", "fresh-bh", "fresh-bi", "fresh-bj", "fresh-ca", "fresh-cb", "fresh-cc",
            "fresh-cd", "fresh-ce", "fresh-cf", "fresh-cg", "fresh-ch", "fresh-ci", "fresh-cj",
-           "fresh-ck", "fresh-cl", "fresh-cu", "fresh-cv", "fresh-cw", "fresh-cx",
+           "fresh-ck", "fresh-cl", "fresh-cy", "fresh-cz", "fresh-da", "fresh-db",
            "fresh-disguised")
 # Dev sets by other authors (or by a helper before it read the scanner): split -> file stem.
 _FRESH = {"fresh-a": "security_fresh_a", "fresh-b": "security_fresh_b",
