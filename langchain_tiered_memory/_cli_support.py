@@ -126,10 +126,19 @@ def _emit_json(data: Any) -> None:
 _TIER_STYLE = {"working": "cyan", "episodic": "magenta", "semantic": "green", "archival": "dim"}
 
 
+def short_id(entry_id: str) -> str:
+    """The id as tables show it: its last 8 characters.
+
+    Not its first 8: an id's first 32 bits hash its namespace (`types.new_id`), so every entry of
+    a namespace shares them; its tail is random.
+    """
+    return entry_id[-8:]
+
+
 def _status(e: MemoryEntry) -> str:
     # A replaced version is still "active" in storage; what a reader needs is that it was replaced.
     if e.superseded_by:
-        return f"[dim]superseded by {e.superseded_by[:8]}[/]"
+        return f"[dim]superseded by {short_id(e.superseded_by)}[/]"
     return e.status if e.status == "active" else f"[red]{_esc(e.status)}[/]"
 
 
@@ -143,7 +152,7 @@ def _entries_table(entries: list[MemoryEntry], title: str, scores: list[float] |
         table.add_column(col, overflow="fold", style="bold" if col == "content" else None)
     for i, e in enumerate(entries):
         row = [
-            e.id[:8],
+            short_id(e.id),
             f"[{_TIER_STYLE.get(e.tier.value, '')}]{e.tier.value}[/]",
             e.type.value,
             _esc(e.key if len(e.key) < 40 else e.key[:37] + "..."),
@@ -184,13 +193,20 @@ def _errors(as_json: bool) -> Iterator[None]:
 
 
 def _resolve(store: TieredMemoryStore, entry_id: str, namespace: str) -> str:
-    """Accept a full id or a unique prefix (as shown in tables)."""
-    from .errors import EntryNotFound
+    """Accept a full id, or a unique part of at least 4 characters at its end (as tables show it)
+    or at its start."""
+    from .errors import EntryNotFound, InvalidInput
 
     if store.get(entry_id, namespace=namespace) is not None:
         return entry_id
-    found = [e.id for e in store.list(namespace=namespace, status=None) if e.id.startswith(entry_id)]
-    if len(entry_id) >= 4 and len(found) == 1:
+    if len(entry_id) < 4:
+        raise EntryNotFound(entry_id)
+    found = [e.id for e in store.list(namespace=namespace, status=None)
+             if e.id.endswith(entry_id) or e.id.startswith(entry_id)]
+    if len(found) > 1:
+        raise InvalidInput("entry_id", f"{entry_id!r} matches {len(found)} memories in "
+                                       f"{namespace!r}; give more of the id")
+    if found:
         return found[0]
     raise EntryNotFound(entry_id)
 

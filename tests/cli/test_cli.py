@@ -128,7 +128,13 @@ def test_review_pin_restore_delete_list_stats(tmp_path: Path) -> None:
     pending = js("review", "--db", db)
     assert len(pending) == 2  # type: ignore[arg-type]
     first, second = (p["id"] for p in pending)  # type: ignore[union-attr]
-    done = js("review", "--db", db, "--approve", first[:8], "--reject", second)
+    # The short id a table shows is the id's random tail; both entries share their first 32 bits
+    # (a hash of their namespace), so a short prefix names neither.
+    assert first[:8] == second[:8]
+    ambiguous = CliRunner().invoke(app, ["review", "--db", db, "--approve", first[:8], "--json"])
+    assert ambiguous.exit_code == 1
+    assert "give more of the id" in json.loads(ambiguous.output)["message"]
+    done = js("review", "--db", db, "--approve", first[-8:], "--reject", second)
     assert done == {"approved": [first], "rejected": [second]}
     assert js("review", "--db", db) == []
     assert js("pin", first, "--db", db)["pinned"] is True  # type: ignore[index]

@@ -36,7 +36,7 @@ def _db_with(tmp_path: Path, content: str) -> tuple[str, str]:
 def test_markup_in_a_memory_is_printed_not_interpreted(tmp_path: Path) -> None:
     text = "Dana [/bold] uses [red]vim[/red] keys"
     db, entry_id = _db_with(tmp_path, text)
-    for args in (["list"], ["search", "vim"], ["show", entry_id[:8]], ["review"]):
+    for args in (["list"], ["search", "vim"], ["show", entry_id[-8:]], ["review"]):
         result = invoke(*args, "--db", db)
         assert result.exit_code == 0, (args, result.output)
         if args[0] != "review":
