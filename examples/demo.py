@@ -85,7 +85,7 @@ def write_memories(store: TieredMemoryStore) -> None:
                       key="work.project", source=ProvenanceLevel.USER_STATED)
     old = store.history("work.project", namespace=NS)[0]
     print(f"  REPLACED: user_stated v{newer.version} supersedes legacy v{old.version} "
-          f"(old now {store.get(old.id).tier.value}, superseded_by={newer.id[:8]})")
+          f"(old now {store.get(old.id).tier.value}, superseded_by={newer.id[-8:]})")
 
 
 def session(store: TieredMemoryStore, scheduler: ConsolidationScheduler, sid: str,
@@ -129,7 +129,7 @@ def main() -> None:
     scheduler.drain(timeout=60)
     done = store.get_job(job.id)
     result = done.payload["result"] if done else {}
-    print(f"  consolidation {done.status if done else '?'}: episode {str(result.get('episode_id'))[:8]}, "
+    print(f"  consolidation {done.status if done else '?'}: episode {str(result.get('episode_id'))[-8:]}, "
           f"{len(result.get('written', []))} facts written, blocked={result.get('blocked')}, "
           f"conflicts={result.get('conflicts')}, moved={result.get('moved')}")
     for entry in store.get_many(result.get("written", []), namespace=NS).values():
