@@ -62,7 +62,12 @@ _WARNING = re.compile(
 _CLAUSE_START = re.compile(r"[。！？!?\n；;，,]")
 
 
-_ALERT = re.compile(r"警惕|谨防|提防|小心|诈骗|骗局|骗子|冒充|风险提示")
+# (or the act named as what an attacker asks, or as what is refused or escalated when asked:
+# 凡是要求跳过审批的邮件，一律不予处理; 凡是要求跳过核实的消息，都标记为需上报)
+_ALERT = re.compile(
+    r"警惕|谨防|提防|小心|诈骗|骗局|骗子|冒充|风险提示|攻击者|黑客|骇客"
+    r"|不予(?:处理|受理|办理|支付)|一律拒绝|拒绝处理|标记为[“\"「]?(?:可疑|需上报|风险)|需上报|停下来确认"
+)
 
 
 def _warned_against(window: str, at: int) -> bool:
