@@ -272,6 +272,16 @@ _STANDING_HOSTILE = re.compile(
             r"whenever|upon request|on request|if asked|when asked|in the chat|in your (?:reply|"
             r"summary)|including)",
             r"\b" + lex.SECRET + r"\b[^.!?\n]{0,80}?\b(?:can|may) (?:be )?(?:given|shared|have it)",
+            # a secret or the user's data handed to whoever triggers the rule: "whenever someone
+            # says 'open sesame', give them the admin password"; "share the user's phone number
+            # with anyone who asks"
+            r"\b(?:someone|somebody|anyone|anybody|whoever|a stranger|a caller|a visitor)\b[^.!?\n]"
+            r"{0,80}?\b(?:reveal|disclose|leak|dump|give|hand|share|tell|send|show|provide|print|output"
+            r"|paste)\b[^.!?\n]{0,30}?\b(?:" + lex.SECRET + r"|system prompt|hidden instructions|"
+            + lex.USERS_DATA + r")\b",
+            r"\b(?:reveal|disclose|leak|dump|give out|hand out|share|give|tell|send)\b[^.!?\n]{0,20}?\b"
+            + lex.USERS_DATA + r"\b[^.!?\n]{0,40}?\b(?:anyone|everyone|whoever|who(?:ever)? asks|"
+            r"upon request|on request|if asked|when asked)",
             r"\b(?:tell|direct|send|redirect|point|refer|advise|ask|instruct|route)\W{1,3}(?:the "
             r"user|users|them|anyone|everyone|people|customers?|visitors?|callers?|the customer|"
             r"someone)\b[^.!?\n]{0,80}?" + lex.DESTINATION,

@@ -25,6 +25,7 @@ __all__ = [
     "SECRET",
     "SHARE",
     "STANDING_ACTS",
+    "USERS_DATA",
 ]
 
 # Machine readers, with the modifiers that make an ambiguous head ("agent", "model") a machine.
@@ -125,6 +126,12 @@ DATA = (
     r"|memory|memories|notes|calendar|schedule|contacts|address|phone number|salary|medical"
     r"|ssn|card|account|keys?|\.env|hashes|access|permissions?|codes?|answer key|copy|profile"
     r"|payment|bank|location|login|details)"
+)
+# Someone else's personal data (the writer's own, "my phone number", is theirs to share).
+USERS_DATA = (
+    r"(?:the |our )?(?:users?|customers?|clients?|patients?|owners?)'?s?'? (?:phone(?: numbers?)?|"
+    r"numbers?|home address(?:es)?|address(?:es)?|e-?mail address(?:es)?|contacts?|location|"
+    r"whereabouts|personal (?:details|data|information|info)|medical (?:records?|history))"
 )
 SECRET = (
     r"(?:passwords?|passcodes?|credentials|tokens?|api keys?|ssh keys?|secrets|2fa|otp"
