@@ -6,6 +6,9 @@ with a Cyrillic ``а``, ``gооgle.com``, ``Fօrցet`` with Armenian letters) is
 no language writes a word that way, and the only reason to do it is to pass for the Latin word.
 Words written wholly in Greek, Cyrillic or Armenian are ordinary text, as are accented Latin,
 Vietnamese and every other script. Units such as ``μm`` (a Greek letter and at most two Latin ones) pass.
+So does a word wholly in one of those scripts, unless every letter of it renders as a Latin one
+(four or more) and it stands alone in Latin text: ``Your Аррӏе ID`` (all Cyrillic) is a
+whole-script confusable.
 
 Combining marks are limited in the generic diacritic blocks (U+0300–U+036F and their
 extensions), which is what "zalgo" text stacks: more than :data:`MAX_MARKS` on one letter, or a
@@ -82,6 +85,28 @@ def _word_around(text: str, i: int) -> tuple[int, int]:
     return lo, hi
 
 
+# Cyrillic, Greek and Armenian letters that render as Latin ones (TS #39's confusables, the ones
+# a spoofed brand is spelt with): "Аррӏе" is all Cyrillic and reads "Apple".
+_AS_LATIN = frozenset(
+    "аеорсухіјӏѕһԁԛԝѵ" "АВЕКМНОРСТХІЈЅԜ" "οινυκαρτχ" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ" "օսոցհ"
+)
+_AROUND = 60  # characters on each side read for the script of the surrounding text
+
+
+def _disguised_whole_word(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]``, written wholly in a foreign script, is a word of Latin
+    look-alikes alone (four or more) standing in Latin text with no other foreign letter near:
+    a whole-script confusable. A word of Russian or Greek has letters no Latin one resembles,
+    or neighbours in its own script."""
+    word = text[start:end]
+    if len(word) < 4 or not all(ch in _AS_LATIN for ch in word):
+        return False
+    before, after = text[max(0, start - _AROUND) : start], text[end : end + _AROUND]
+    if _FOREIGN_LETTER.search(before) or _FOREIGN_LETTER.search(after):
+        return False
+    return len(_LATIN.findall(before + after)) >= 12
+
+
 def _mixed_word(text: str) -> LookalikeHit | None:
     end = 0
     for m in _FOREIGN_CHAR.finditer(text):
@@ -91,6 +116,8 @@ def _mixed_word(text: str) -> LookalikeHit | None:
         word = text[start:end]
         latin = len(_LATIN.findall(word))
         if not latin:
+            if _disguised_whole_word(text, start, end):
+                return LookalikeHit("confusable_word", start, end)
             continue
         foreign = len(_FOREIGN_LETTER.findall(word))
         # A quantity's digits come first: "10μF" is the unit "μF".
