@@ -173,8 +173,8 @@ Measures, in one run:
   - ``fresh-cy`` ... ``fresh-db``: four more (session 24 helpers: a customer-support lead at a
     Hangzhou cross-border e-commerce seller; a paralegal at a Hong Kong law firm writing
     Cantonese; a SOC analyst at a Singapore bank; an agricultural-science graduate student in
-    Wuhan), held out of everything, looked at twice, in aggregate, in session 24 (before and
-    after its rule changes);
+    Wuhan), held out of everything, looked at six times, in aggregate, in session 24 (before
+    and after its rule changes, and after each later change);
   - ``fresh-prefs``: 200 user preferences and 80 hostile rules written in their shape (memory
     poisoning), 140 of them in Chinese, by a session 21 helper who saw no code; dev from its
     first read (the first look: 3 of 200 preferences refused, 47 of 80 hostile rules);
