@@ -139,21 +139,21 @@ class Contradictions:
     def _check_and_link(self, namespace: str, written: Sequence[MemoryEntry], check: bool) -> None:
         # One vector search per entry, shared by the check and the links (and, in process, one
         # index catch-up; under search pushdown the database answers).
-        source = self._ctx.neighbours(namespace)
         ids = [e.id for e in written]
         if len({e.key for e in written}) == len(written):
             entries = list(written)  # as committed: no entry of the write replaced another one
         else:  # a key written twice: the earlier version is superseded since, read it again
             fresh = self._reads.get_many(ids, namespace=namespace)
             entries = [fresh[i] for i in ids if i in fresh]
-        neighbours = source.nearest([e for e in entries if live(e)],
-                                    max(_NEIGHBOURS, AUTO_LINKS) + 1)
-        if check and self._check_namespace(entries, None, source, neighbours):
-            # A resolved contradiction may have superseded some of them: read them again.
-            fresh = self._reads.get_many(ids, namespace=namespace)
-            entries = [fresh[i] for i in ids if i in fresh]
-        if self._lattice.auto_link:
-            self._lattice.link_new([e for e in entries if live(e)], source, neighbours)
+        with self._ctx.neighbours(namespace) as source:
+            neighbours = source.nearest([e for e in entries if live(e)],
+                                        max(_NEIGHBOURS, AUTO_LINKS) + 1)
+            if check and self._check_namespace(entries, None, source, neighbours):
+                # A resolved contradiction may have superseded some of them: read them again.
+                fresh = self._reads.get_many(ids, namespace=namespace)
+                entries = [fresh[i] for i in ids if i in fresh]
+            if self._lattice.auto_link:
+                self._lattice.link_new([e for e in entries if live(e)], source, neighbours)
 
     # -- on demand --------------------------------------------------------------------------------
 
@@ -193,11 +193,11 @@ class Contradictions:
             # In slices: each one's records are written (and its losers known to the next
             # slice's reads) before the next is verified, so a long run keeps what it found.
             for start in range(0, len(entries), _CHUNK):
-                source = self._ctx.neighbours(ns)
                 chunk = [e.id for e in entries[start : start + _CHUNK]]
                 fresh = self._reads.get_many(chunk, namespace=ns) if start else found
-                out.extend(self._check_namespace([fresh[i] for i in chunk if i in fresh],
-                                                 verifier, source, None))
+                with self._ctx.neighbours(ns) as source:
+                    out.extend(self._check_namespace([fresh[i] for i in chunk if i in fresh],
+                                                     verifier, source, None))
         return out
 
     def _check_namespace(

@@ -218,10 +218,10 @@ class Episodes:
                                     tokens=tokens) as source:
                 ranked_candidates = recall(source, request, config=self._ctx.config)
         else:
-            index = self._ctx.index(namespace)
-            ranked_candidates = recall(
-                IndexSource(index.episode_keyword, index.episode_vectors, index.lock),
-                request, config=self._ctx.config)
+            with self._ctx.index(namespace) as index:
+                ranked_candidates = recall(
+                    IndexSource(index.episode_keyword, index.episode_vectors, index.lock),
+                    request, config=self._ctx.config)
         wanted = set(entities or ())
         ranked = [(c.id, c.score) for c in ranked_candidates]
         # One query for every candidate rather than one per candidate.

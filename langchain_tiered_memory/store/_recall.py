@@ -163,7 +163,7 @@ class Recall:
                 ))
                 source, rows, accept_ids = db, db.rows, None
             else:
-                index = self._ctx.index(namespace)
+                index = scope.enter_context(self._ctx.index(namespace))
                 source, rows = IndexSource(index.keyword, index.vectors, index.lock), index.meta
                 accept_ids = accept
             ranked = recall(

@@ -6,8 +6,9 @@ constructor; none of them reaches into another through the facade.
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -165,32 +166,40 @@ class StoreContext:
             self._query_cache[query] = cached
         return cached
 
-    def index(self, namespace: str) -> NamespaceIndex:
-        """The namespace's indexes, loaded on first use and caught up with every logged change."""
-        index = self.indexes.acquire(namespace)
-        with index.lock, db_errors("load the search index"), self.read() as conn:
-            loaded = not index.loaded  # first use, or a first load that failed
-            if loaded:
-                load_namespace(conn, namespace, self.model_id, index)
-            changed = catch_up(conn, index, namespace, self.model_id)
-        if loaded or changed:
-            self.indexes.charge(namespace, index, loaded=loaded)
-        return index
+    @contextlib.contextmanager
+    def index(self, namespace: str) -> Iterator[NamespaceIndex]:
+        """The namespace's indexes, loaded on first use and caught up with every logged change;
+        the cache keeps them while the block runs."""
+        index = self.indexes.pin(namespace)
+        try:
+            with index.lock, db_errors("load the search index"), self.read() as conn:
+                loaded = not index.loaded  # first use, or a first load that failed
+                if loaded:
+                    load_namespace(conn, namespace, self.model_id, index)
+                changed = catch_up(conn, index, namespace, self.model_id)
+            if loaded or changed:
+                self.indexes.charge(namespace, index, loaded=loaded)
+            yield index
+        finally:
+            self.indexes.unpin(namespace)
 
     def pushdown(self) -> DatabaseSearch | None:
         """The database search when searches run there (PostgreSQL + pgvector), else None."""
         search_db = self.search_db
         return search_db if search_db is not None and search_db.pushdown else None
 
-    def neighbours(self, namespace: str) -> NeighbourSource:
+    @contextlib.contextmanager
+    def neighbours(self, namespace: str) -> Iterator[NeighbourSource]:
         """Where the contradiction check and linking find the namespace's neighbours: the
         database under search pushdown (no index is loaded), else the in-process index."""
         search_db = self.pushdown()
         if search_db is not None:
-            return DatabaseNeighbours(search_db.engine, namespace, model_id=self.model_id,
-                                      ann_min_ef=search_db.ann_min_ef,
-                                      has_ann_index=search_db.has_ann_index)
-        return IndexNeighbours(self.index(namespace))
+            yield DatabaseNeighbours(search_db.engine, namespace, model_id=self.model_id,
+                                     ann_min_ef=search_db.ann_min_ef,
+                                     has_ann_index=search_db.has_ann_index)
+            return
+        with self.index(namespace) as index:
+            yield IndexNeighbours(index)
 
     def reranker(self) -> Reranker | None:
         """The rerank stage shared by every recall, built on first use (its model loads lazily)."""

@@ -3,6 +3,7 @@ give what the in-process index gives, and no namespace index is ever loaded (iss
 
 from __future__ import annotations
 
+import contextlib
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
@@ -144,9 +145,10 @@ def test_database_neighbours_answer_as_the_index(open_pg):
     pushed.add("another namespace about tea", namespace="b")
     process = open_pg(embeddings=RandomEmbeddings(), config={"memory.searchBackend": "process"})
     ctx = pushed._services.ctx
-    db = ctx.neighbours("a")
+    uses = contextlib.ExitStack()
+    db = uses.enter_context(ctx.neighbours("a"))
     assert isinstance(db, DatabaseNeighbours)
-    index = IndexNeighbours(process._services.ctx.index("a"))
+    index = IndexNeighbours(uses.enter_context(process._services.ctx.index("a")))
     live = pushed.list(namespace="a", include_superseded=True, limit=None)
     for k in (1, 9, 60):
         want, got = index.nearest(live, k), db.nearest(live, k)
@@ -160,10 +162,10 @@ def test_database_neighbours_answer_as_the_index(open_pg):
     assert token_matches(db, ["t", "river"]) and set(token_matches(db, ["river"])) == set(
         token_matches(index, ["river"]))
     pushed.add_many(CORPUS, namespace="c")
-    ranked = IndexNeighbours(process._services.ctx.index("c"))
-    by_sql = ctx.neighbours("c")
+    ranked = IndexNeighbours(uses.enter_context(process._services.ctx.index("c")))
+    by_sql = uses.enter_context(ctx.neighbours("c"))
     assert isinstance(by_sql, DatabaseNeighbours)
-    keyword = process._services.ctx.index("c").keyword
+    keyword = uses.enter_context(process._services.ctx.index("c")).keyword
     compared = 0
     for query in MEMORY_QUERIES:
         tokens = tokenize(query)
@@ -176,6 +178,7 @@ def test_database_neighbours_answer_as_the_index(open_pg):
     assert db.live_semantic(ids) == index.live_semantic(ids) != set()
     first = live[2].id
     assert db.similarities(first, ids) == pytest.approx(index.similarities(first, ids), abs=1e-5)
+    uses.close()
     _no_index(pushed)
 
 

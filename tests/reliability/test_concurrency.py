@@ -62,9 +62,9 @@ def test_concurrent_writers_and_readers(backend_url: str, workers) -> None:
     store = open_store(backend_url)
     try:
         for ns in _hammer.NAMESPACES:
-            index = store._services.ctx.index(ns)
-            mine = {i for i, n in acked if n == ns}
-            assert [i for i in mine if i not in index.keyword] == []
-            assert [i for i in mine if i not in index.vectors] == []
+            with store._services.ctx.index(ns) as index:
+                mine = {i for i, n in acked if n == ns}
+                assert [i for i in mine if i not in index.keyword] == []
+                assert [i for i in mine if i not in index.vectors] == []
     finally:
         store.close()

@@ -76,3 +76,41 @@ def test_concurrent_searches_keep_the_budget(tmp_path: Path) -> None:
     stats = store.index_cache_stats()
     assert stats.bytes <= stats.budget
     store.close()
+
+
+def test_a_namespace_in_use_is_kept_then_dropped_when_its_user_ends(tmp_path: Path) -> None:
+    """Regression (CI, session 25): eviction skipped namespaces in use and never came back to
+    them, so after concurrent searches ended the cache stayed over budget (151,992 of 120,000
+    bytes). A namespace in use is still never dropped under its user."""
+    store = _store(tmp_path / "m.db", budget=100_000)  # room for one 40-memory namespace
+    for name in ("a", "b"):
+        store.add_many([f"{name} item {i} mark{name}{i}" for i in range(40)], namespace=name)
+    ctx = store._services.ctx
+    held, done = threading.Event(), threading.Event()
+    seen: list[object] = []
+
+    def searching_a() -> None:  # a search of "a" in progress on another thread
+        with ctx.index("a") as index:
+            seen.append(index)
+            held.set()
+            done.wait(10)
+
+    other = threading.Thread(target=searching_a)
+    other.start()
+    assert held.wait(10)
+    try:
+        hits = store.search("markb5", namespace="b", k=1, reinforce=False)
+        assert hits[0].entry.content == "b item 5 markb5"
+        assert ctx.indexes.get("a") is seen[0]  # not dropped under its user
+        stats = store.index_cache_stats()
+        assert stats.bytes <= stats.budget  # "b" made room once its own search ended
+    finally:
+        done.set()
+        other.join()
+    hits = store.search("markb6", namespace="b", k=1, reinforce=False)
+    assert hits[0].entry.content == "b item 6 markb6"
+    stats = store.index_cache_stats()
+    assert stats.bytes <= stats.budget and stats.namespaces == 1  # "a" went once its user ended
+    hits = store.search("marka7", namespace="a", k=1, reinforce=False)
+    assert hits[0].entry.content == "a item 7 marka7"
+    store.close()
