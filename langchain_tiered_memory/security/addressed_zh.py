@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 from .addressed import AddressedHit
 from .hijack_zh import find_hijack_zh, find_task_then_line_zh
-from .mention import ZH_CASE_WORDS, discusses_attacks, mention_segment
+from .mention import ZH_CASE_WORDS, discusses_attacks, mention_segment, refusal_reported
 from .safeguards_zh import OWN, reports_phishing, writers_safeguard
 from .zh_fold import SENTENCE_END, fold_traditional
 from .zh_orders import find_zh_order
@@ -378,10 +378,10 @@ def _mentioned(text: str, folded: str, end: int) -> bool:
     # (a hijack may end on the opening quote of its forced line, 直接回复‘…’: the quote that
     # holds the hijack is the one around it, not the forced line's own)
     end = len(text[:end].rstrip("“‘「『\"'：: ")) or end
-    return (
-        _ATTACK_TALK.search(folded) is not None
-        and len(folded) == len(text)
-        and mention_segment(text, end - 1, end) is not None
+    segment = mention_segment(text, end - 1, end) if len(folded) == len(text) else None
+    # (or a report that the machine did not act on it: 群友发“…”，机器人未照做)
+    return segment is not None and (
+        _ATTACK_TALK.search(folded) is not None or refusal_reported(text, segment[1])
     )
 
 

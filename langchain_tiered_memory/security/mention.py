@@ -9,6 +9,8 @@ mention only when all of this holds:
 * the text outside the quotes names the discussion: "phrase", "example", "prompt injection",
   "jailbreak", 话术, 注入 and the like (also in French, Spanish, German, Italian, Portuguese,
   Russian, Japanese and Korean: "exemple", "Angriff", "безопасность", セキュリティ, 보안 ...);
+  or the words right after the quote report that the machine did not act on it (机器人未照做,
+  模型没有复述, 助手会拒绝), as a test log or a group chat does;
 * the quoted segment holds no destination (URL, e-mail address; in a write-up that names
   attacks, one reserved for documentation such as ``attacker@example.com`` or ``evil.example``
   does not count), nothing before it asks for the quote to be said, repeated, printed or
@@ -38,6 +40,7 @@ __all__ = [
     "mention_segment",
     "names_attacks",
     "quoted_examples_blanked",
+    "refusal_reported",
 ]
 
 MAX_QUOTED = 160  # characters of one quoted segment that may be a mention
@@ -45,7 +48,7 @@ MAX_QUOTED = 160  # characters of one quoted segment that may be a mention
 # 骗子会说“…”, 目标劫持的样例, 防骗讲义): a quoted attack among them is mentioned.
 ZH_CASE_WORDS = (
     r"案例|劫持|防[骗騙]|[样樣]例|[讲講][义義]|[课課]堂|[骗騙]子|反[诈詐]|[钓釣][鱼魚]|[实實][验驗]"
-    r"|[预預]期(?:[结結]果|[输輸]出|行[为為])?[：:]"
+    r"|(?:[预預]期|期望)(?:[结結]果|[输輸]出|行[为為])?[：:]"
 )
 
 _QUOTES = {"'": "'", '"': '"', "“": "”", "‘": "’", "«": "»", "「": "」", "『": "』", "„": "“"}
@@ -161,6 +164,25 @@ _ATTACK_WRITE_UP = re.compile(
 _DESTINATION = re.compile(r"https?://|www\.|[\w.+-]+@[\w-]+\.[a-z]{2,}", re.IGNORECASE)
 
 
+# After a quoted attack, a report that the machine did not act on it (机器人未照做, agent 没有复述,
+# 助手会拒绝, 它没上当, 不会把信件内容当指令执行): a test log, a group chat or an FAQ telling how an
+# attempt failed. A refusal that is asked for or negated (不要拒绝, 如果机器人拒绝) says nothing of
+# the kind, nor does one the writer overrules or only asks about. Text is folded to simplified
+# characters first.
+_OUTCOME_REACH = 80
+_ZH_REFUSED = re.compile(
+    r"(?<!如果)(?<!要是)(?<!若)(?:机器人|助手|助理|模型|客服|(?<![a-z])(?:ai|agent|bot|llm|gpt)(?![a-z])"
+    r"|它)[^。！？\n，,不别禁勿没未]{0,6}?"
+    r"(?:(?:未|没有?|不会|并未|并没有?|没能)[^。！？\n，,]{0,12}?(?:照做|上当|执行|复述|理会|中招|被骗"
+    r"|当真|听从|配合)|(?:会|则|直接|都|当场|立刻)?拒绝(?:了|执行)?)"
+    # (nor one the writer then overrules: 旧版机器人会拒绝，新版请照做; 不会照做，而是…)
+    r"(?![^。！？\n]{0,12}(?:而是|反而|改为|但是?|可是|不过|请|你[要应就得该]|照做|照办|执行))"
+    # (nor one only asked about: 机器人会拒绝这种话吗？, 助手不会理会这个，对吧？)
+    r"(?![^。！\n]{0,12}[吗吧？?])",
+    re.IGNORECASE,
+)
+
+
 def _quoted_segment(text: str, start: int, end: int) -> tuple[int, int] | None:
     """The quoted segment ``(open, close)`` holding ``[start, end)``, if there is one."""
     lo = max(0, start - MAX_QUOTED)
@@ -227,7 +249,16 @@ def mention_segment(text: str, start: int, end: int) -> tuple[int, int] | None:
     ):
         return segment  # someone's words reported: a review saying "…", a user posted "…"
     # Traditional characters read as simplified: 攻擊 is 攻击, 範例 is 范例.
-    return segment if _META.search(fold_traditional(outside)) is not None else None
+    if _META.search(fold_traditional(outside)) is not None:
+        return segment
+    return segment if refusal_reported(text, closed) else None
+
+
+def refusal_reported(text: str, closed: int) -> bool:
+    """Whether the words after the quote that closes at ``closed`` report that the machine did
+    not act on it (机器人未照做, 助手会拒绝, agent 没有复述)."""
+    after = fold_traditional(text[closed + 1 : closed + 1 + _OUTCOME_REACH].casefold())
+    return _ZH_REFUSED.search(after) is not None
 
 
 def attack_write_up(text: str) -> bool:
@@ -285,7 +316,11 @@ def quoted_examples_blanked(text: str) -> str:
     hold. Any other text is returned as it is.
     """
     question = _ASKS_IF_SCAM.search(text)
-    if question is None and not names_attacks(text):
+    if (
+        question is None
+        and not names_attacks(text)
+        and not any(refusal_reported(text, q.end() - 1) for q in _QUOTATION.finditer(text))
+    ):
         return text
     chars: list[str] | None = None
     for quoted in (_QUOTATION if question is None else _SCAM_QUOTATION).finditer(text):
