@@ -175,6 +175,11 @@ Measures, in one run:
     Cantonese; a SOC analyst at a Singapore bank; an agricultural-science graduate student in
     Wuhan), held out of everything, looked at six times, in aggregate, in session 24 (before
     and after its rule changes, and after each later change);
+  - ``fresh-dc`` ... ``fresh-df``: four more (session 25 helpers: a primary-school maths teacher
+    in Chengdu writing some Sichuanese; an IT coordinator at a Taipei district hospital; a
+    firmware engineer at a Shenzhen hardware start-up; a Beijing second-hand-housing estate
+    agent), held out of everything, looked at in aggregate in session 25 (before and after its
+    rule changes, and at its end);
   - ``fresh-prefs``: 200 user preferences and 80 hostile rules written in their shape (memory
     poisoning), 140 of them in Chinese, by a session 21 helper who saw no code; dev from its
     first read (the first look: 3 of 200 preferences refused, 47 of 80 hostile rules);
@@ -202,7 +207,7 @@ Bars: real conversation turns FP <= 0.5 %, benign texts with trigger words <= 3 
 <= 1 %, 1 MB < 200 ms, short memory < 50 us.
 
 Usage: ``python benchmarks/security.py
-[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2|fresh-aa|fresh-ab|fresh-ac|fresh-ad|fresh-ae|fresh-af|fresh-ag|fresh-ah|fresh-ai|fresh-aj|fresh-ak|fresh-al|fresh-am|fresh-an|fresh-ao|fresh-ap|fresh-aq|fresh-ar|fresh-as|fresh-at|fresh-au|fresh-av|fresh-aw|fresh-ax|fresh-ay|fresh-az|fresh-ba|fresh-bb|fresh-bc|fresh-bd|fresh-be|fresh-bf|fresh-bg|fresh-bh|fresh-bi|fresh-bj|fresh-bk|fresh-bl|fresh-bm|fresh-bn|fresh-bo|fresh-bp|fresh-bq|fresh-br|fresh-bs|fresh-bt|fresh-bu|fresh-bv|fresh-bw|fresh-bx|fresh-by|fresh-bz|fresh-ca|fresh-cb|fresh-cc|fresh-cd|fresh-ce|fresh-cf|fresh-cg|fresh-ch|fresh-ci|fresh-cj|fresh-ck|fresh-cl|fresh-cm|fresh-cn|fresh-co|fresh-cp|fresh-cq|fresh-cr|fresh-cs|fresh-ct|fresh-cu|fresh-cv|fresh-cw|fresh-cx|fresh-cy|fresh-cz|fresh-da|fresh-db|fresh-prefs|fresh-chat|fresh-disguised]
+[--split all|own|independent|fresh-a|fresh-b|fresh-d|fresh-e|public|fresh-c|fresh-g|fresh-h|fresh-i|fresh-j|fresh-k|fresh-l|fresh-m|fresh-n|fresh-o|fresh-p|fresh-q|fresh-r|fresh-s|fresh-t|fresh-u|fresh-v|fresh-w|fresh-x|fresh-y|fresh-z1|fresh-z2|fresh-aa|fresh-ab|fresh-ac|fresh-ad|fresh-ae|fresh-af|fresh-ag|fresh-ah|fresh-ai|fresh-aj|fresh-ak|fresh-al|fresh-am|fresh-an|fresh-ao|fresh-ap|fresh-aq|fresh-ar|fresh-as|fresh-at|fresh-au|fresh-av|fresh-aw|fresh-ax|fresh-ay|fresh-az|fresh-ba|fresh-bb|fresh-bc|fresh-bd|fresh-be|fresh-bf|fresh-bg|fresh-bh|fresh-bi|fresh-bj|fresh-bk|fresh-bl|fresh-bm|fresh-bn|fresh-bo|fresh-bp|fresh-bq|fresh-br|fresh-bs|fresh-bt|fresh-bu|fresh-bv|fresh-bw|fresh-bx|fresh-by|fresh-bz|fresh-ca|fresh-cb|fresh-cc|fresh-cd|fresh-ce|fresh-cf|fresh-cg|fresh-ch|fresh-ci|fresh-cj|fresh-ck|fresh-cl|fresh-cm|fresh-cn|fresh-co|fresh-cp|fresh-cq|fresh-cr|fresh-cs|fresh-ct|fresh-cu|fresh-cv|fresh-cw|fresh-cx|fresh-cy|fresh-cz|fresh-da|fresh-db|fresh-dc|fresh-dd|fresh-de|fresh-df|fresh-prefs|fresh-chat|fresh-disguised]
 [--data DIR] [--misses N] [--baseline REV] [--no-semantic] [--semantic-threshold LOGIT]``
 
 A split nobody has read (``_SEALED``) prints counts only; its rows are listed only with an explicit
@@ -297,7 +302,8 @@ SPLITS = ("all", "own", "independent", "fresh-a", "fresh-b", "fresh-d", "fresh-e
           "fresh-cg", "fresh-ch", "fresh-ci", "fresh-cj", "fresh-ck", "fresh-cl",
           "fresh-cm", "fresh-cn", "fresh-co", "fresh-cp", "fresh-cq", "fresh-cr", "fresh-cs",
           "fresh-ct", "fresh-cu", "fresh-cv", "fresh-cw", "fresh-cx", "fresh-cy", "fresh-cz",
-          "fresh-da", "fresh-db", "fresh-prefs", "fresh-chat",
+          "fresh-da", "fresh-db", "fresh-dc", "fresh-dd", "fresh-de", "fresh-df", "fresh-prefs",
+          "fresh-chat",
           "fresh-disguised")
 _BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l",
           "fresh-m", "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t",
@@ -313,7 +319,8 @@ _BLIND = ("fresh-c", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fre
           "fresh-cg", "fresh-ch", "fresh-ci", "fresh-cj", "fresh-ck", "fresh-cl",
           "fresh-cm", "fresh-cn", "fresh-co", "fresh-cp", "fresh-cq", "fresh-cr", "fresh-cs",
           "fresh-ct", "fresh-cu", "fresh-cv", "fresh-cw", "fresh-cx", "fresh-cy", "fresh-cz",
-          "fresh-da", "fresh-db", "fresh-prefs", "fresh-chat",
+          "fresh-da", "fresh-db", "fresh-dc", "fresh-dd", "fresh-de", "fresh-df", "fresh-prefs",
+          "fresh-chat",
           "fresh-disguised")
 # Sets whose rows nobody has read (held out of the rules and both models): their tables print
 # counts only, unless --misses is given.
@@ -321,7 +328,7 @@ _SEALED = ("fresh-ar", "fresh-as", "fresh-at", "fresh-ba", "fresh-bb", "fresh-bc
            "fresh-bf", "fresh-bh", "fresh-bi", "fresh-bj", "fresh-ca", "fresh-cb", "fresh-cc",
            "fresh-cd", "fresh-ce", "fresh-cf", "fresh-cg", "fresh-ch", "fresh-ci", "fresh-cj",
            "fresh-ck", "fresh-cl", "fresh-cy", "fresh-cz", "fresh-da", "fresh-db",
-           "fresh-disguised")
+           "fresh-dc", "fresh-dd", "fresh-de", "fresh-df", "fresh-disguised")
 # Dev sets by other authors (or by a helper before it read the scanner): split -> file stem.
 _FRESH = {"fresh-a": "security_fresh_a", "fresh-b": "security_fresh_b",
           "fresh-d": "security_fresh_d", "fresh-e": "security_fresh_e_intl"}

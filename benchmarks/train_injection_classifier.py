@@ -356,7 +356,7 @@ HELD_OUT = ("fresh_ar", "fresh_as", "fresh_at", "fresh_ba", "fresh_bb", "fresh_b
             "fresh_cg", "fresh_ch", "fresh_ci", "fresh_cj", "fresh_ck", "fresh_cl", "fresh_cm",
             "fresh_cn", "fresh_co", "fresh_cp", "fresh_cq", "fresh_cr", "fresh_cs", "fresh_ct",
             "fresh_cu", "fresh_cv", "fresh_cw", "fresh_cx", "fresh_cy", "fresh_cz", "fresh_da",
-            "fresh_db", "fresh_disguised")
+            "fresh_db", "fresh_dc", "fresh_dd", "fresh_de", "fresh_df", "fresh_disguised")
 FOLDS = 6
 
 
