@@ -179,7 +179,8 @@ Measures, in one run:
     in Chengdu writing some Sichuanese; an IT coordinator at a Taipei district hospital; a
     firmware engineer at a Shenzhen hardware start-up; a Beijing second-hand-housing estate
     agent), held out of everything, looked at in aggregate in session 25 (before and after its
-    rule changes, and at its end);
+    rule changes, and at its end; twice more for a model retrain not shipped, see
+    ``data/README.md``);
   - ``fresh-prefs``: 200 user preferences and 80 hostile rules written in their shape (memory
     poisoning), 140 of them in Chinese, by a session 21 helper who saw no code; dev from its
     first read (the first look: 3 of 200 preferences refused, 47 of 80 hostile rules);

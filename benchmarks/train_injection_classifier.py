@@ -5,10 +5,10 @@ Corpus, grouped by who wrote it:
 * every labelled security set in ``data/`` (the project's own, the public corpora, and the
   independent authors' ``security_fresh_*`` sets: attacks and the hard benign texts written to
   look like them) **except the held-out authors** (``--hold-out``, by default AR, AS, AT, BA-BD,
-  BF, BH, BI and BJ, the validation authors, BW-BZ and CA-CD, sealed, and
-  ``fresh-disguised``), which ``benchmarks/security.py`` reports as blind beside the rest
-  (session 19 moved BK-BV into training: with them, on AR-BJ, about a quarter fewer false
-  positives at the same recall);
+  BF, BH, BI and BJ, the validation authors, the rules' dev authors BW-BZ and CM-CX, the
+  sealed ones, and ``fresh-disguised``), which ``benchmarks/security.py`` reports as blind
+  beside the rest (session 19 moved BK-BV into training: with them, on AR-BJ, about a quarter
+  fewer false positives at the same recall);
 * variants generated here from the structural classes (override verb x object x output verb x
   payload, persuasion frames, standing redirects, terse exfiltration, Chinese hijacks, eight
   other languages, a planted turn in which the assistant has already complied), optionally
@@ -35,6 +35,16 @@ refuses at most ``--marginal-fp`` (1 %) of the benign texts the rules pass, and 
 ``--calibration-fp`` of the turns of one LoCoMo file (``--calibrate``, 26.json; the benchmark
 reports the other files as held out). The out-of-author figures are written to the model's
 metadata (``out_of_author``).
+
+A retrain not shipped (sessions 25-26): with the rules' dev authors BW-BZ and CM-CX moved into
+training (``--hold-out`` without them), on the validation authors AR-BJ the model caught 2,782
+attacks with 57 false positives, against 2,742 / 67 shipped (a control retrain holding them out
+as before: 2,747 / 68); but its threshold fell from 0.829 to 0.809 and it refused 6 of the 900
+held-out everyday memories (2 shipped), 2 LoCoMo turns (1) and a test's episode summary
+("tundra documentary, reindeer and snow", 0.88). ``--everyday-fp 0.002`` bounds the threshold
+by the everyday memories' train half, each half scored by a model fitted without it: it set
+0.871, where AR-BJ gave 2,688 / 51, fewer catches than shipped. Neither was shipped; the option
+is off by default so that the defaults reproduce the shipped model.
 
 Veto (**0.06 in the shipped model, 0.15 for a hit in Chinese characters**, ``--veto 0.06
 --veto-han 0.15``): below ``--veto`` the model sets aside a rule hit read in plain writing
@@ -433,6 +443,24 @@ def _fit_attack_windows(x: sparse.csr_matrix, owner: np.ndarray, y: np.ndarray,
     return _fit(x[keep], y[owner[keep]], c, tol)
 
 
+def _everyday_out_of_fold(everyday_texts: list[str], texts: list[str], x: sparse.csr_matrix,
+                          owner: np.ndarray, y: np.ndarray, args: argparse.Namespace) -> np.ndarray:
+    """Each everyday text's score by a model fitted without its half (the rows holding it,
+    ``Speaker: text`` transcript lines included)."""
+    scores: list[float] = []
+    for half in (everyday_texts[0::2], everyday_texts[1::2]):
+        inside = set(half)
+        dropped = np.array([t in inside or t.split(": ", 1)[-1] in inside for t in texts])
+        model = _fit_attack_windows(x[~dropped[owner]], owner[~dropped[owner]], y, args.c,
+                                    args.tol)
+        hx, howner = _matrix(half)
+        half_scores = _text_scores(model, hx, howner, len(half))
+        half_scores[[too_short(t) for t in half]] = -np.inf  # left to the rules by the package
+        scores.extend(half_scores.tolist())
+        print(f"  everyday half scored ({len(half)} rows)", flush=True)
+    return np.array(scores)
+
+
 def _text_scores(model: LogisticRegression, x: sparse.csr_matrix, owner: np.ndarray,
                  n: int) -> np.ndarray:
     """Each text's highest window logit (how `LearnedClassifier` scores)."""
@@ -461,6 +489,10 @@ def main(argv: list[str] | None = None) -> int:
                         default=Path("/work/shared/data/locomo-dev/26.json"),
                         help="one LoCoMo file whose turns also bound the threshold")
     parser.add_argument("--calibration-fp", type=float, default=0.002)
+    parser.add_argument("--everyday-fp", type=float, default=0.0,
+                        help="if above 0, at most this share of the train half of the everyday "
+                             "memories, each scored by a model fitted without its half; off for "
+                             "the shipped model (see the module docstring, session 26)")
     parser.add_argument("--veto", type=float, default=0.06,
                         help="score below which the model sets a plain-text rule hit aside")
     parser.add_argument("--veto-han", type=float, default=0.15,
@@ -525,6 +557,13 @@ def main(argv: list[str] | None = None) -> int:
         cx, cowner = _matrix(calibration)
         cal = _text_scores(model, cx, cowner, len(calibration))
         logit = max(logit, float(np.quantile(cal, 1 - args.calibration_fp)) + 1e-3)
+    # The everyday memories a store mostly holds, scored by models that never saw them (trained
+    # on, they score low in sample): session 25's retrain set its threshold where 6 of the 900
+    # held-out everyday rows were refused (2 shipped).
+    everyday_texts = [r["text"] for r in train_rows]
+    if args.everyday_fp > 0 and everyday_texts:
+        ev_scores = _everyday_out_of_fold(everyday_texts, texts, x, owner, y, args)
+        logit = max(logit, float(np.quantile(ev_scores, 1 - args.everyday_fp)) + 1e-3)
     threshold = float(1 / (1 + np.exp(-logit)))
 
     def cv(family: str) -> dict[str, float]:
@@ -582,11 +621,13 @@ def main(argv: list[str] | None = None) -> int:
                                              "conversation", "assistant_voice")},
         "calibrated_on": args.calibrate.name if calibration else None,
         "calibration_turns": len(calibration),
+        "everyday_fp": args.everyday_fp,
         "note": "trained by benchmarks/train_injection_classifier.py on every labelled set but "
                 "the held-out ones, plus generated variants and the project's own prose; the "
                 "threshold lets the model refuse at most --marginal-fp of the benign texts the "
                 "rules pass, scored by models that never saw their author (6 folds by author "
-                "group), and at most --calibration-fp of one LoCoMo file's turns; below --veto "
+                "group), at most --calibration-fp of one LoCoMo file's turns and at most "
+                "--everyday-fp of the everyday memories' train half, out of fold; below --veto "
                 "it sets a plain-text rule hit aside",
     }
     np.save(args.out / "injection_model.npy", w16)

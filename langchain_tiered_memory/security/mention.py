@@ -125,6 +125,14 @@ _USE_AFTER = re.compile(
     r"|prompt)s?\b|(?:the |your )(?:real|actual|true) (?:instruction|task|order|prompt)s? (?:you|to)\b)",
     re.IGNORECASE,
 )
+# The same in Chinese: after the quote, the reader told to act on it (新版请照做, 你就照着回复,
+# 按上面说的执行). Text is folded to simplified characters first.
+_ZH_BY_IT = r"(?:照此执行|按(?:它|这|上面|这句)[^。！？\n，,]{0,4}?(?:做|回复|执行))"
+_ZH_USE_AFTER = re.compile(
+    r"(?:(?:请|你[要就得该应]?|就|直接)[^。！？\n，,不别勿没莫]{0,4}?(?:照做|照办|照着[^。！？\n，,]{0,4}?"
+    r"(?:做|回复|回答|说|输出|执行)|" + _ZH_BY_IT + r")|(?:^|[，,。；;—\s])" + _ZH_BY_IT + r")"
+    r"(?![^。！\n]{0,8}[吗吧？?])"
+)
 # An attribution right after the closing quote ("…," the captain said / "…", he said): fiction.
 _SPEECH_TAG = re.compile(
     r"[\"”’'»」]?,?\s{0,2}(?:the |an? |his |her |my |our |their )?(?:[a-z]+ ){0,2}(?:said|says|replied"
@@ -252,6 +260,19 @@ def mention_segment(text: str, start: int, end: int) -> tuple[int, int] | None:
     if _META.search(fold_traditional(outside)) is not None:
         return segment
     return segment if refusal_reported(text, closed) else None
+
+
+def quote_adopted(text: str, span: tuple[int, int]) -> bool:
+    """Whether the match at ``span`` sits in a quote that the words right after it tell the
+    reader to act on (新版请照做, 你就照着回复): the writer gives that quote, whatever a review of
+    its surroundings reads. (Chinese only: the English `_USE_AFTER` read "What you should do:"
+    after a training slide's quoted attack as that, and refused four of them on the dev sets.)"""
+    segment = _quoted_segment(text, span[0], span[1])
+    if segment is None:
+        return False
+    closed = segment[1]
+    after = fold_traditional(text[closed + 1 : closed + 1 + _OUTCOME_REACH])
+    return _ZH_USE_AFTER.search(after) is not None
 
 
 def refusal_reported(text: str, closed: int) -> bool:

@@ -30,11 +30,13 @@ from .mention import (
     attack_write_up,
     described_override,
     mention_segment,
+    quote_adopted,
     quoted_examples_blanked,
 )
 from .normalize import join_points, make_views, to_original
 from .orders import find_unaddressed_order
 from .reader_lexicon import DESTINATION, SECRET
+from .records import record_prose
 from .rules import RuleSet, ViewPlan, load_rules
 from .zh_fold import SENTENCE_END, fold_traditional
 
@@ -387,6 +389,7 @@ def _unless_cleared(content: str, found: ScanResult, classifier: Any) -> ScanRes
             if (
                 hit.span is None
                 or not plain_text_hit(hit, content)
+                or quote_adopted(content, hit.span)
                 or not classifier.sets_aside(hit, content, view=view)
             ):
                 return hit  # the first hit no review sets aside is the refusal
@@ -406,10 +409,10 @@ def _unless_cleared(content: str, found: ScanResult, classifier: Any) -> ScanRes
 
 def _model_view(content: str, classifier: Any) -> str:
     """What a classifier reads: the bundled model reads quoted examples of attacks blanked out
-    (:func:`quoted_examples_blanked`), as the rules set them aside; any other classifier, the
-    text as it is."""
+    (:func:`quoted_examples_blanked`), as the rules set them aside, and a record's short fields
+    blanked out (:func:`.records.record_prose`); any other classifier, the text as it is."""
     if isinstance(classifier, LearnedClassifier):
-        return quoted_examples_blanked(content)
+        return record_prose(quoted_examples_blanked(content))
     return content
 
 

@@ -65,7 +65,7 @@ def scan_fields(
     """
     parts = [draft.content, draft.key or "", *draft.tags, *strings(draft.metadata)]
     parts = [p for p in parts if p]
-    texts = parts if len(parts) == 1 else [*parts, " ".join(parts)]
+    texts = parts if len(parts) == 1 else [*parts, _joined(draft)]
     for text in texts:
         verdict = memo.get(text) if memo is not None else None
         if verdict is None:
@@ -82,6 +82,28 @@ def scan_fields(
                 if joined
                 else verdict.detail,
             )
+
+
+def _joined(draft: Draft) -> str:
+    """The fields as one text, a line each, metadata as ``path: value`` lines.
+
+    Lines, not one run of words: a document of short fields stored through the BaseStore adapter
+    then still reads as a record (:func:`..security.records.record_prose`) and not as a sentence
+    of labels and timestamps, which the learned model refused (0.85 for ``title: Q3 report /
+    score: 0.92 / status: approved`` with its bookkeeping appended).
+    """
+    lines = [draft.content, draft.key or "", *draft.tags]
+    stack: list[tuple[str, Any]] = [("", draft.metadata)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, Mapping):
+            pairs = dict.items(item) if isinstance(item, dict) else item.items()
+            stack.extend((f"{path}.{k}" if path else str(k), v) for k, v in reversed(list(pairs)))
+        elif isinstance(item, list | tuple):
+            stack.extend((path, v) for v in reversed(item))
+        elif isinstance(item, str):  # (the strings `strings` scans, with their paths)
+            lines.append(f"{path}: {item}" if path else item)
+    return "\n".join(line for line in lines if line)
 
 
 def blocked_value(draft: Draft, policy: PiiPolicy, reason: str) -> str:

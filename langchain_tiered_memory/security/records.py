@@ -1,0 +1,115 @@
+"""Structured records as the learned model should read them: their prose, not their fields.
+
+A LangGraph agent stores documents (``{"rating": 5, "review": "great food"}``), which the
+BaseStore adapter renders as ``field: value`` lines and the Python API may receive as JSON. The
+n-gram model, trained on prose, read short lines of labels and numbers ("rating: 5", "score: 0.92",
+"status: approved") as the shape of an injected grading order and refused ordinary records
+(session 25: ``rating: 5\\nreview: great food`` scored 0.91 against a 0.83 threshold). An order
+to a reader needs words: a field whose value is a number, a flag or a word or two gives none.
+
+:func:`record_prose` therefore hands the model nothing to read for a record whose every value is
+that short. The rules still read the whole text, and a record with a sentence in it is read whole.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+__all__ = ["record_prose"]
+
+# A field line: a label of at most 40 characters (words, Chinese, spaces, dots, dashes), a colon
+# or equals sign, its value. Bullets and indentation are allowed before the label.
+_FIELD = re.compile(
+    r"^(?P<lead>[ \t]*(?:[-*•][ \t]+)?)(?P<label>[\w\u4e00-\u9fff][\w\u4e00-\u9fff .'/()-]{0,39}?)"
+    r"[ \t]*[:：=][ \t]*(?P<value>.*)$"
+)
+# A word: a run between spaces holding two letters or more; an address, a file name or an id
+# (ops@kbr.example, kbr_logo.png, CLM-24-10021) is one word however many parts it has.
+_TOKEN = re.compile(r"\S+")
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+# Words (Latin) or Chinese characters a value needs before it can carry an order: a name of
+# three words (Polyclinic Bukit Batok, Kopi Bean Roasters) or of seven characters (柏林工业大学,
+# a note 调料和冷冻饺子) is still a label. (Chosen on two dev sets of 300 benign records each:
+# 4 words, counted by spaces, refused 2 fewer of one than 3 letter runs; 8 characters 3 fewer of
+# the other than 6; no attack of theirs or of the security dev and validation sets was lost.)
+MIN_WORDS = 4
+MIN_HAN = 8
+# Nor is a long run of symbols a label: a spreadsheet formula that posts a sheet to a URL is one
+# "word" (=IMAGE("https://…?data="&ENCODEURL(TEXTJOIN(…)))).
+MAX_CHARS = 64
+
+
+def _short(value: str) -> bool:
+    """Whether a field's value is too short to say anything to a reader."""
+    if len(value.strip()) > MAX_CHARS:
+        return False
+    han = len(_HAN.findall(value))
+    words = sum(1 for token in _TOKEN.findall(_HAN.sub(" ", value)) if _LETTERS.search(token))
+    return words < MIN_WORDS and han < MIN_HAN
+
+
+# JSON read as a record at most this long; a longer text is read as it is.
+MAX_JSON_CHARS = 200_000
+
+
+def _json_lines(text: str) -> list[tuple[str | None, str]] | None:
+    """A JSON object or array as ``(field, value)`` pairs, one per scalar leaf; None if the
+    text is no such JSON (or too long, or nested past what the parser takes)."""
+    stripped = text.strip()
+    if (len(stripped) > MAX_JSON_CHARS or not stripped or stripped[0] not in "{["
+            or stripped[-1] not in "}]"):
+        return None
+    try:
+        parsed = json.loads(stripped)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(parsed, dict | list):
+        return None
+    pairs: list[tuple[str | None, str]] = []
+    stack: list[tuple[str | None, Any]] = [(None, parsed)]
+    while stack:
+        name, item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend((str(k), v) for k, v in reversed(list(item.items())))
+        elif isinstance(item, list):
+            stack.extend((name, v) for v in reversed(item))
+        elif isinstance(item, str):
+            if item.strip():
+                pairs.append((name, item))
+        elif item is not None:
+            pairs.append((name, json.dumps(item)))
+    return pairs
+
+
+def record_prose(text: str) -> str:
+    """``text`` as the learned model should read it: blank when it is a record of short fields.
+
+    A record is a JSON object or array, or text of two or more lines at least half of them
+    ``field: value`` lines with a value (the rest short bare lines: a free-text field rendered
+    alone). One whose every value is short (fewer than `MIN_WORDS` words and `MIN_HAN`
+    Chinese characters, at most `MAX_CHARS` characters: numbers, flags, dates, ids, addresses, a
+    name of a few words) has no prose to read: the view is blank. A record with any longer
+    value is read whole: the fields around an injected sentence are part of what the model
+    learned to recognise (blanking only the short ones lost 66 attacks on the dev and
+    validation sets for no false positive there; reading a JSON record as ``field: value``
+    lines, as the adapter renders it, lost 7 tool results with an order in them and passed 11
+    more of a dev set's 300 benign records). Any other text is returned as it is.
+    """
+    pairs = _json_lines(text)
+    if pairs is not None:
+        return " " * len(text) if all(_short(value) for _, value in pairs) else text
+    lines = [line for line in text.split("\n") if line.strip()]
+    if len(lines) < 2:
+        return text
+    fields = [_FIELD.match(line) for line in lines]
+    # (a bare short line among them is a rendered free-text field, "red apple"; but fields
+    # with a value must be most of the lines: a poem's 助手听我令： is no record)
+    valued = sum(1 for m in fields if m is not None and m.group("value").strip())
+    short = 2 * valued >= len(lines) and all(
+        _short(line if m is None else m.group("value"))
+        for line, m in zip(lines, fields, strict=True)
+    )
+    return " " * len(text) if short else text
