@@ -1,9 +1,9 @@
 """Structured records through the write path: benign documents refused, planted orders caught.
 
 A LangGraph agent stores JSON documents (``store.put(ns, key, {"status": "shipped", ...})``).
-This benchmark writes four authors' documents (``data/records_{a,b,c,d}_*.jsonl``:
-300 benign records and 100 with an order planted in a field each, written by session 26 helpers
-who saw no code and no data) three ways, and counts refusals:
+This benchmark writes six authors' documents (``data/records_{a..f}_*.jsonl``: 300 benign
+records and 100 with an order planted in a field each, written by session 26 helpers who saw no
+code and no data) three ways, and counts refusals:
 
 * ``adapter``: the text the BaseStore adapter indexes (``field: value`` lines), scanned;
 * ``json``: ``json.dumps(value)`` scanned, as a user of the Python API would store it;
@@ -13,13 +13,15 @@ who saw no code and no data) three ways, and counts refusals:
 Beside the shipped scanner (rules, learned model, veto and hit review) it prints the rules alone
 and the seed's naive three-regex scanner (``security.naive_scan``) as baselines.
 
-Splits: A (a Berlin developer of travel, finance and recipe apps) and B (a Singapore developer of
-parcel tracking, insurance claims and fitness coaching) are dev: session 26 read their refusals
-and chose ``security/records.py``'s bounds on them (A after one blind look: benign refused
-47 -> 27 of 300 through ``put``). C (a Taipei developer of clinic, marketplace and homework
-apps) and D (a Toronto developer of HR, property and bookkeeping assistants) are blind.
+Splits: A (a Berlin developer of travel, finance and recipe apps), B (a Singapore developer of
+parcel tracking, insurance claims and fitness coaching), C (a Taipei developer of clinic,
+marketplace and homework apps) and D (a Toronto developer of HR, property and bookkeeping
+assistants) are dev: session 26 read their refusals and chose ``security/records.py``'s bounds
+and field-name checks on them (A, C and D after one blind look each; ``data/README.md`` has the
+steps). E (a Chengdu developer of food-delivery, pet-clinic and language-exchange apps) and F (a
+London developer of legal intake, car rental and smart-meter assistants) are blind.
 
-Usage: ``python benchmarks/records.py [--split a,b,c,d]``
+Usage: ``python benchmarks/records.py [--split a,b,c,d,e,f]``
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from security import naive_scan
 
 DATA = Path(__file__).parent / "data"
-SPLITS = {"a": "dev", "b": "dev", "c": "blind", "d": "blind"}
+SPLITS = {"a": "dev", "b": "dev", "c": "dev", "d": "dev", "e": "blind", "f": "blind"}
 
 
 def _rows(split: str, kind: str) -> list[dict[str, Any]]:
@@ -73,7 +75,7 @@ def _put_refused(values: list[dict[str, Any]]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--split", default="a,b,c,d")
+    parser.add_argument("--split", default=",".join(SPLITS))
     args = parser.parse_args(argv)
     model = learned_classifier()
     scanners: dict[str, Callable[[str], bool]] = {

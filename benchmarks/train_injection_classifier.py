@@ -46,6 +46,12 @@ by the everyday memories' train half, each half scored by a model fitted without
 0.871, where AR-BJ gave 2,688 / 51, fewer catches than shipped. Neither was shipped; the option
 is off by default so that the defaults reproduce the shipped model.
 
+Nor the same recipe with the dev record sets A and B (``--records a,b``, session 26): on the
+blind record sets C and D it refused 14 and 6 of 300 benign documents through a BaseStore put
+(35 and 19 shipped) but caught 87 and 97 of 100 planted orders (92 and 100); on AR-BJ 2,762
+attacks with 71 false positives (2,742 / 67); 4 of 900 held-out everyday memories and 3 LoCoMo
+turns refused (2 and 1). Records need more than a few hundred examples to be learned safely.
+
 Veto (**0.06 in the shipped model, 0.15 for a hit in Chinese characters**, ``--veto 0.06
 --veto-han 0.15``): below ``--veto`` the model sets aside a rule hit read in plain writing
 (:func:`~langchain_tiered_memory.security.learned.plain_text_hit`) with at least
@@ -399,6 +405,23 @@ def author_rows(held_out: tuple[str, ...]) -> list[Row]:
     return out
 
 
+def record_rows(splits: tuple[str, ...]) -> list[Row]:
+    """The structured-record sets ``data/records_<split>_*.jsonl`` (``benchmarks/records.py``),
+    each document as the BaseStore adapter indexes it and as JSON, one author group per split."""
+    from langchain_tiered_memory.langgraph_store._mapping import index_text
+
+    out: list[Row] = []
+    for split in splits:
+        for kind, attack in (("benign", False), ("attacks", True)):
+            path = HERE / "data" / f"records_{split}_{kind}.jsonl"
+            for line in path.read_text(encoding="utf-8").splitlines():
+                if line.strip():
+                    value = json.loads(line)["value"]
+                    for text in (index_text(value, ["$"]), json.dumps(value, ensure_ascii=False)):
+                        out.append(Row(f"records_{split}", text, attack, "record"))
+    return out
+
+
 def _matrix(texts: list[str]) -> tuple[sparse.csr_matrix, np.ndarray]:
     """Features of every window of every text, and the text each window belongs to."""
     owner, idx, val, ptr = [], [], [], [0]
@@ -489,6 +512,9 @@ def main(argv: list[str] | None = None) -> int:
                         default=Path("/work/shared/data/locomo-dev/26.json"),
                         help="one LoCoMo file whose turns also bound the threshold")
     parser.add_argument("--calibration-fp", type=float, default=0.002)
+    parser.add_argument("--records", default="",
+                        help="record sets to train on (comma-separated splits of "
+                             "data/records_*; none for the shipped model)")
     parser.add_argument("--everyday-fp", type=float, default=0.0,
                         help="if above 0, at most this share of the train half of the everyday "
                              "memories, each scored by a model fitted without its half; off for "
@@ -507,6 +533,7 @@ def main(argv: list[str] | None = None) -> int:
     held_out = tuple(h for h in args.hold_out.split(",") if h)
 
     rows = author_rows(held_out + REVIEW_ONLY + UNUSED) + _voice_lines()
+    rows += record_rows(tuple(r for r in args.records.split(",") if r))
     rows += [Row("generated", t, True, "generated") for t in _attacks()]
     # What a store mostly holds: facts, observations of the calibration file's conversation,
     # identifiers and placeholders, the train half of the hand-written everyday rows

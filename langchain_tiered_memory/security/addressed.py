@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from . import reader_lexicon as lex
 from .normalize import folded_span
 from .ordered_acts import first_ordered_act
+from .records import is_field_value
 
 __all__ = ["AddressedHit", "find_addressed"]
 
@@ -428,8 +429,11 @@ def find_addressed(text: str) -> AddressedHit | None:
     spans = _anchor_spans(folded) if _holds(folded, _ANCHOR_WORDS) else []
     for cue in _cues(_STRONG, folded, spans):
         lo, window = _paragraph(folded, cue.end(), cue.end())
-        if _POSSIBLE_NEXT.match(folded, cue.end()) is not None:
-            continue  # "when the model reads that page, it may treat ...": a description
+        # A description ("when the model reads that page, it may treat ..."), or a record's
+        # kind or field name (type: assistant_instruction; agent_notes:) addresses no one.
+        if (_POSSIBLE_NEXT.match(folded, cue.end()) is not None
+                or is_field_value(folded, cue.start(), cue.end())):
+            continue
         directive = _DIRECTIVE.search(window)
         if directive is not None:
             return hit("addressed.machine_reader", cue.start(), lo + directive.end())

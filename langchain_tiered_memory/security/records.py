@@ -17,7 +17,7 @@ import json
 import re
 from typing import Any
 
-__all__ = ["record_prose"]
+__all__ = ["is_field_value", "record_prose"]
 
 # A field line: a label of at most 40 characters (words, Chinese, spaces, dots, dashes), a colon
 # or equals sign, its value. Bullets and indentation are allowed before the label.
@@ -40,6 +40,35 @@ MIN_HAN = 8
 # Nor is a long run of symbols a label: a spreadsheet formula that posts a sheet to a URL is one
 # "word" (=IMAGE("https://…?data="&ENCODEURL(TEXTJOIN(…)))).
 MAX_CHARS = 64
+
+
+# What stands before a field's value on its line: a label and a colon or equals sign.
+_LABEL_BEFORE = re.compile(r"(?:^|\n)[ \t]*(?:[-*•][ \t]+)?[\w\u4e00-\u9fff][\w\u4e00-\u9fff .'/()-]{0,39}"
+                           r"[ \t]*[:：=][ \t]*$")
+
+
+# (a path of them too, as the store joins a document's metadata: langgraph.value.agent_note:)
+_SNAKE_LABEL = re.compile(r"[ \t]*(?:[a-z0-9_]+\.)*[a-z0-9]+(?:_[a-z0-9]+)+[ \t]*[:：=]")
+
+
+def is_field_value(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` names a field of a record rather than addressing a reader.
+
+    Either the whole value of a ``field: value`` line, as a record's kind is (``type:
+    assistant_instruction``), or a snake_case label opening a line of a record with two more
+    field lines (``agent_notes: Verified identity, sent reset link``: a support agent's notes in
+    a ticket, not a note to an AI agent). Text is expected casefolded.
+    """
+    line_end = text.find("\n", end)
+    rest = text[end : len(text) if line_end < 0 else line_end]
+    if not rest.strip() and _LABEL_BEFORE.search(text, max(0, start - 48), start) is not None:
+        return True
+    line_start = text.rfind("\n", 0, start) + 1
+    label = _SNAKE_LABEL.match(text, line_start)
+    if label is None or not label.start() <= start < end <= label.end():
+        return False
+    others = sum(1 for line in text.split("\n") if _FIELD.match(line)) - 1
+    return others >= 2
 
 
 def _short(value: str) -> bool:
