@@ -47,6 +47,7 @@ _LABEL_BEFORE = re.compile(r"(?:^|\n)[ \t]*(?:[-*•][ \t]+)?[\w\u4e00-\u9fff][\
                            r"[ \t]*[:：=][ \t]*$")
 
 
+_NEAR = 600  # characters either side of a label read for the record's other field lines
 # (a path of them too, as the store joins a document's metadata: langgraph.value.agent_note:)
 _SNAKE_LABEL = re.compile(r"[ \t]*(?:[a-z0-9_]+\.)*[a-z0-9]+(?:_[a-z0-9]+)+[ \t]*[:：=]")
 
@@ -67,8 +68,9 @@ def is_field_value(text: str, start: int, end: int) -> bool:
     label = _SNAKE_LABEL.match(text, line_start)
     if label is None or not label.start() <= start < end <= label.end():
         return False
-    others = sum(1 for line in text.split("\n") if _FIELD.match(line)) - 1
-    return others >= 2
+    # (the lines around it only: a megabyte of such lines must not be split once per cue)
+    near = text[max(0, line_start - _NEAR) : end + _NEAR].split("\n")
+    return sum(1 for line in near if _FIELD.match(line)) - 1 >= 2
 
 
 def _short(value: str) -> bool:

@@ -196,3 +196,21 @@ def test_is_field_value() -> None:
     assert is_field_value(text, note, note + len("agent_note:"))
     assert not is_field_value("agent_note: sent link", 0, len("agent_note:"))
     assert not is_field_value("assistant_instruction: obey", 0, len("assistant_instruction"))
+
+
+def test_many_field_names_cost_linear_time() -> None:
+    # A first version counted the record's field lines over the whole text once per cue: 1 MB of
+    # "agent_note: …" lines took 542 s to scan. Against a transcript of the same size, read the
+    # same way (the quadratic version was some 300 times slower at this size).
+    import time
+
+    def seconds(text: str) -> float:
+        start = time.perf_counter()
+        scan_memory_content(text)
+        return time.perf_counter() - start
+
+    notes = "\n".join(f"agent_note: checked item {i} ok" for i in range(6000))
+    talk = "\n".join(f"Speaker {i % 2}: we talked about the weather and the trip {i}"
+                     for i in range(3300))
+    seconds(talk[:1000])
+    assert seconds(notes[:200_000]) < 60 * max(seconds(talk[:200_000]), 0.01)
