@@ -90,6 +90,7 @@ import numpy as np
 from scipy import sparse
 from sklearn.linear_model import LogisticRegression
 
+from langchain_tiered_memory.langgraph_store._mapping import index_text
 from langchain_tiered_memory.security import scan_memory_content
 from langchain_tiered_memory.security.hit_review import (
     MIN_CONTEXT_WORDS,
@@ -408,8 +409,6 @@ def author_rows(held_out: tuple[str, ...]) -> list[Row]:
 def record_rows(splits: tuple[str, ...]) -> list[Row]:
     """The structured-record sets ``data/records_<split>_*.jsonl`` (``benchmarks/records.py``),
     each document as the BaseStore adapter indexes it and as JSON, one author group per split."""
-    from langchain_tiered_memory.langgraph_store._mapping import index_text
-
     out: list[Row] = []
     for split in splits:
         for kind, attack in (("benign", False), ("attacks", True)):

@@ -21,8 +21,9 @@ __all__ = ["is_field_value", "record_prose"]
 
 # A field line: a label of at most 40 characters (words, Chinese, spaces, dots, dashes), a colon
 # or equals sign, its value. Bullets and indentation are allowed before the label.
+_LABEL = r"[\w\u4e00-\u9fff][\w\u4e00-\u9fff .'/()-]{0,39}"
 _FIELD = re.compile(
-    r"^(?P<lead>[ \t]*(?:[-*•][ \t]+)?)(?P<label>[\w\u4e00-\u9fff][\w\u4e00-\u9fff .'/()-]{0,39}?)"
+    r"^(?P<lead>[ \t]*(?:[-*•][ \t]+)?)(?P<label>" + _LABEL + r"?)"
     r"[ \t]*[:：=][ \t]*(?P<value>.*)$"
 )
 # A word: a run between spaces holding two letters or more; an address, a file name or an id
@@ -41,14 +42,12 @@ MIN_HAN = 8
 # "word" (=IMAGE("https://…?data="&ENCODEURL(TEXTJOIN(…)))).
 MAX_CHARS = 64
 
-
 # What stands before a field's value on its line: a label and a colon or equals sign.
-_LABEL_BEFORE = re.compile(r"(?:^|\n)[ \t]*(?:[-*•][ \t]+)?[\w\u4e00-\u9fff][\w\u4e00-\u9fff .'/()-]{0,39}"
-                           r"[ \t]*[:：=][ \t]*$")
-
-
-_NEAR = 600  # characters either side of a label read for the record's other field lines
-# (a path of them too, as the store joins a document's metadata: langgraph.value.agent_note:)
+_LABEL_BEFORE = re.compile(r"(?:^|\n)[ \t]*(?:[-*•][ \t]+)?" + _LABEL + r"[ \t]*[:：=][ \t]*$")
+# A snake_case field label at a line's start (or a path of them, as the store joins a
+# document's metadata: langgraph.value.agent_note:), and how far around it to look for the
+# record's other field lines.
+_NEAR = 600
 _SNAKE_LABEL = re.compile(r"[ \t]*(?:[a-z0-9_]+\.)*[a-z0-9]+(?:_[a-z0-9]+)+[ \t]*[:：=]")
 
 
@@ -86,9 +85,9 @@ def _short(value: str) -> bool:
 MAX_JSON_CHARS = 200_000
 
 
-def _json_lines(text: str) -> list[tuple[str | None, str]] | None:
-    """A JSON object or array as ``(field, value)`` pairs, one per scalar leaf; None if the
-    text is no such JSON (or too long, or nested past what the parser takes)."""
+def _json_strings(text: str) -> list[str] | None:
+    """The string leaves of a JSON object or array (numbers, flags and nulls are always short);
+    None if the text is no such JSON (or too long, or nested past what the parser takes)."""
     stripped = text.strip()
     if (len(stripped) > MAX_JSON_CHARS or not stripped or stripped[0] not in "{["
             or stripped[-1] not in "}]"):
@@ -99,20 +98,17 @@ def _json_lines(text: str) -> list[tuple[str | None, str]] | None:
         return None
     if not isinstance(parsed, dict | list):
         return None
-    pairs: list[tuple[str | None, str]] = []
-    stack: list[tuple[str | None, Any]] = [(None, parsed)]
+    leaves: list[str] = []
+    stack: list[Any] = [parsed]
     while stack:
-        name, item = stack.pop()
+        item = stack.pop()
         if isinstance(item, dict):
-            stack.extend((str(k), v) for k, v in reversed(list(item.items())))
+            stack.extend(item.values())
         elif isinstance(item, list):
-            stack.extend((name, v) for v in reversed(item))
+            stack.extend(item)
         elif isinstance(item, str):
-            if item.strip():
-                pairs.append((name, item))
-        elif item is not None:
-            pairs.append((name, json.dumps(item)))
-    return pairs
+            leaves.append(item)
+    return leaves
 
 
 def record_prose(text: str) -> str:
@@ -129,9 +125,9 @@ def record_prose(text: str) -> str:
     lines, as the adapter renders it, lost 7 tool results with an order in them and passed 11
     more of a dev set's 300 benign records). Any other text is returned as it is.
     """
-    pairs = _json_lines(text)
-    if pairs is not None:
-        return " " * len(text) if all(_short(value) for _, value in pairs) else text
+    leaves = _json_strings(text)
+    if leaves is not None:
+        return " " * len(text) if all(_short(leaf) for leaf in leaves) else text
     lines = [line for line in text.split("\n") if line.strip()]
     if len(lines) < 2:
         return text

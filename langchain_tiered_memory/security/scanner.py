@@ -409,8 +409,9 @@ def _unless_cleared(content: str, found: ScanResult, classifier: Any) -> ScanRes
 
 def _model_view(content: str, classifier: Any) -> str:
     """What a classifier reads: the bundled model reads quoted examples of attacks blanked out
-    (:func:`quoted_examples_blanked`), as the rules set them aside, and a record's short fields
-    blanked out (:func:`.records.record_prose`); any other classifier, the text as it is."""
+    (:func:`quoted_examples_blanked`), as the rules set them aside, and nothing of a record whose
+    every value is short (:func:`.records.record_prose`); any other classifier, the text as it
+    is."""
     if isinstance(classifier, LearnedClassifier):
         return record_prose(quoted_examples_blanked(content))
     return content

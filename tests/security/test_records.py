@@ -11,6 +11,7 @@ through the adapter; beside them, records that carry an order in a sentence are 
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -202,8 +203,6 @@ def test_many_field_names_cost_linear_time() -> None:
     # A first version counted the record's field lines over the whole text once per cue: 1 MB of
     # "agent_note: …" lines took 542 s to scan. Against a transcript of the same size, read the
     # same way (the quadratic version was some 300 times slower at this size).
-    import time
-
     def seconds(text: str) -> float:
         start = time.perf_counter()
         scan_memory_content(text)

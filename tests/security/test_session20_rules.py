@@ -102,16 +102,10 @@ VETOED_HAN = [
 @pytest.mark.parametrize("text", VETOED_HAN)
 def test_a_hit_in_chinese_characters_has_its_own_veto(text: str) -> None:
     model = learned_classifier()
-    assert (model.veto, model.veto_han) == (0.06, 0.15)
-    assert scan_memory_content(text).blocked  # the rules alone refuse it
-    # Levels placed around this text's score, so the test holds whatever the weights (session
-    # 25's retrained model scores both texts below the plain veto): the plain veto alone keeps
-    # the hit, the level for a hit in Chinese characters clears it.
-    score = model.score(text)
-    assert score < 0.25
-    vetoes = dataclasses.replace(model, review=None, veto=score / 2, veto_han=0.5)
-    assert not scan_memory_content(text, classifier=vetoes).blocked
-    assert scan_memory_content(text, classifier=dataclasses.replace(vetoes, veto_han=None)).blocked
+    assert model.veto_han == 0.15
+    assert model.veto <= model.score(text) < model.veto_han
+    assert scan_memory_content(text, classifier=dataclasses.replace(model, veto_han=None)).blocked
+    assert not scan_memory_content(text, classifier=model).blocked
 
 
 # A long harmless preamble dilutes the whole text's score; the hit's own surroundings do not.
